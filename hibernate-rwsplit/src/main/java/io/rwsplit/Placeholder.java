@@ -1,0 +1,2 @@
+package io.rwsplit;
+final class Placeholder {}
