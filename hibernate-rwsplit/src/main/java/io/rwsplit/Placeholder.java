@@ -1,2 +1,0 @@
-package io.rwsplit;
-final class Placeholder {}

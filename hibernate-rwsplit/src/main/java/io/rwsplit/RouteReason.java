@@ -1,0 +1,61 @@
+package io.rwsplit;
+
+/**
+ * Why a statement went where it went. Every routing decision carries exactly one reason; statistics,
+ * metrics and debug logs are keyed by it. The rules that produce them are applied in the order below
+ * (see README, "How routing decides").
+ */
+public enum RouteReason {
+    /** INSERT, UPDATE, DELETE, MERGE, REPLACE, UPSERT, LOAD DATA, TRUNCATE. */
+    WRITE(Target.PRIMARY),
+    /** SELECT ... FOR UPDATE / FOR SHARE / LOCK IN SHARE MODE. */
+    LOCKING_READ(Target.PRIMARY),
+    /** DDL, CALL, SET, SHOW, sequence calls, LAST_INSERT_ID(), GET_LOCK() and anything not known to be a plain read. */
+    PRIMARY_ONLY_STATEMENT(Target.PRIMARY),
+    /** A statement whose SQL is unknown when it is created ({@code Connection#createStatement()}). */
+    UNCLASSIFIED_STATEMENT(Target.PRIMARY),
+    /** Any statement while the session flushes. */
+    FLUSH(Target.PRIMARY),
+    /** Any statement of a transaction that was not declared read-only. */
+    WRITE_TRANSACTION(Target.PRIMARY),
+    /** {@code RwSplit.onPrimary(...)} or a {@code /* rwsplit:primary *&#47;} comment. */
+    PRIMARY_HINT(Target.PRIMARY),
+    /** Consistency level STRONG. */
+    STRONG_CONSISTENCY(Target.PRIMARY),
+    /** READ_YOUR_WRITES in time mode: the scope wrote recently, so it reads from the primary. */
+    READ_YOUR_WRITES_PRIMARY(Target.PRIMARY),
+    /** READ_YOUR_WRITES in GTID mode: no replica applied the scope's last write in time. */
+    CAUSAL_TIMEOUT_PRIMARY(Target.PRIMARY),
+    /** BOUNDED_STALENESS: no replica is within the bound. */
+    STALENESS_BOUND_PRIMARY(Target.PRIMARY),
+    /** A replica was wanted but none is healthy (or none is configured). */
+    NO_HEALTHY_REPLICA(Target.PRIMARY),
+    /** A replica read failed before returning results and was retried on the primary. */
+    RETRY_PRIMARY(Target.PRIMARY),
+
+    /** A read in a read-only transaction (or read-only session), pinned to one replica for the transaction. */
+    READ_ONLY_TRANSACTION(Target.REPLICA),
+    /** {@code RwSplit.onReplica(...)}, {@code @ReadReplica} or a {@code /* rwsplit:replica *&#47;} comment. */
+    REPLICA_HINT(Target.REPLICA),
+    /** A plain read outside a transaction. */
+    REPLICA_READ(Target.REPLICA),
+    /** READ_YOUR_WRITES in GTID mode: the chosen replica had already applied the scope's last write. */
+    CAUSAL_REPLICA_CAUGHT_UP(Target.REPLICA),
+    /** READ_YOUR_WRITES in GTID mode: the replica was made to wait until it applied the scope's last write. */
+    CAUSAL_WAIT(Target.REPLICA),
+    /** BOUNDED_STALENESS: a replica within the staleness bound. */
+    BOUNDED_STALENESS_REPLICA(Target.REPLICA),
+    /** A replica read failed before returning results and was retried on another replica. */
+    RETRY_REPLICA(Target.REPLICA);
+
+    private final Target target;
+
+    RouteReason(Target target) {
+        this.target = target;
+    }
+
+    /** The target every decision with this reason has. */
+    public Target target() {
+        return target;
+    }
+}

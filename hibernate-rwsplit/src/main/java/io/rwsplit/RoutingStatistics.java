@@ -1,0 +1,38 @@
+package io.rwsplit;
+
+import java.util.Map;
+
+/**
+ * Counts of routed statements, for one session ({@link RwSplit#statistics(jakarta.persistence.EntityManager)})
+ * or for a whole factory ({@link RwSplit#statistics(jakarta.persistence.EntityManagerFactory)}).
+ * Values are read when the method is called; maps are snapshots with a stable order (reasons in
+ * declaration order, replicas in configuration order) and contain only non-zero counts.
+ */
+public interface RoutingStatistics {
+
+    /** Statements sent to the primary. */
+    long primaryStatements();
+
+    /** Statements sent to any replica. */
+    long replicaStatements();
+
+    /** Statements by {@link RouteReason} name. */
+    Map<String, Long> byReason();
+
+    /** Replica statements by replica name. */
+    Map<String, Long> byReplica();
+
+    /** The most recent decision, or {@code null} if nothing was routed yet. */
+    RouteDecision lastDecision();
+
+    /** All statements. */
+    default long totalStatements() {
+        return primaryStatements() + replicaStatements();
+    }
+
+    /** Share of statements served by replicas, between 0 and 1 (0 when nothing was routed). */
+    default double replicaShare() {
+        long total = totalStatements();
+        return total == 0 ? 0.0 : (double) replicaStatements() / total;
+    }
+}

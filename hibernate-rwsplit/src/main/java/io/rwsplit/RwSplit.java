@@ -1,0 +1,100 @@
+package io.rwsplit;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.hibernate.engine.jdbc.connections.spi.ConnectionProvider;
+import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.service.spi.ServiceRegistryImplementor;
+
+import io.rwsplit.hibernate.RoutingConnectionProvider;
+import io.rwsplit.hibernate.RoutingMultiTenantConnectionProvider;
+import io.rwsplit.hibernate.RwSplitSession;
+import io.rwsplit.route.Intent;
+import io.rwsplit.route.Router;
+import io.rwsplit.stats.CombinedStatistics;
+
+/**
+ * The public facade of hibernate-rwsplit: statistics and explicit routing intent for an
+ * {@link EntityManager} (or Hibernate {@code Session}, which is one) and an {@link EntityManagerFactory}
+ * (or {@code SessionFactory}).
+ */
+public final class RwSplit {
+
+    private RwSplit() {
+    }
+
+    /** Routing statistics of one session. */
+    public static RoutingStatistics statistics(EntityManager entityManager) {
+        return session(entityManager).statistics();
+    }
+
+    /** Routing statistics of a whole factory (all tenants added up for a multi-tenant factory). */
+    public static RoutingStatistics statistics(EntityManagerFactory factory) {
+        List<Router> routers = routers(factory);
+        return routers.size() == 1 ? routers.get(0).statistics()
+                : new CombinedStatistics(routers.stream().map(Router::statistics).toList());
+    }
+
+    /**
+     * Runs {@code work} with every statement of this session on the primary (reason {@code PRIMARY_HINT}).
+     * Nested calls are allowed; the innermost wins and the outer intent is restored afterwards, also on exceptions.
+     */
+    public static <T> T onPrimary(EntityManager entityManager, Supplier<T> work) {
+        return with(entityManager, Intent.PRIMARY, work);
+    }
+
+    /**
+     * Runs {@code work} allowing its reads to go to a replica, including the reads of a transaction that
+     * begins inside the block (then a read-only-by-preference transaction: its first write moves the rest
+     * of it to the primary). Writes, locks, flushes and read-write transactions begun outside the block
+     * still go to the primary.
+     */
+    public static <T> T onReplica(EntityManager entityManager, Supplier<T> work) {
+        return with(entityManager, Intent.REPLICA, work);
+    }
+
+    private static <T> T with(EntityManager entityManager, Intent intent, Supplier<T> work) {
+        RwSplitSession session = session(entityManager);
+        session.pushIntent(intent);
+        try {
+            return work.get();
+        }
+        finally {
+            session.popIntent();
+        }
+    }
+
+    /** The routing part of a session; fails clearly when the module is not active for its factory. */
+    static RwSplitSession session(EntityManager entityManager) {
+        SharedSessionContractImplementor session = entityManager.unwrap(SharedSessionContractImplementor.class);
+        RwSplitSession extension = session.getExtension(RwSplitSession.class);
+        if (extension == null) {
+            throw new IllegalStateException("hibernate-rwsplit is not active for this persistence unit: set '"
+                    + RwSplitSettings.REPLICAS + "' (or '" + RwSplitSettings.TENANTS + "') in its properties");
+        }
+        return extension;
+    }
+
+    private static List<Router> routers(EntityManagerFactory factory) {
+        ServiceRegistryImplementor registry = factory.unwrap(SessionFactoryImplementor.class).getServiceRegistry();
+        List<Router> routers = new ArrayList<>();
+        if (registry.getService(ConnectionProvider.class) instanceof RoutingConnectionProvider p) {
+            routers.add(p.router());
+        }
+        if (registry.getService(MultiTenantConnectionProvider.class) instanceof RoutingMultiTenantConnectionProvider p) {
+            routers.addAll(p.routers().values());
+        }
+        if (routers.isEmpty()) {
+            throw new IllegalStateException("hibernate-rwsplit is not active for this persistence unit: set '"
+                    + RwSplitSettings.REPLICAS + "' (or '" + RwSplitSettings.TENANTS + "') in its properties");
+        }
+        return routers;
+    }
+}

@@ -1,0 +1,105 @@
+package io.rwsplit;
+
+/**
+ * Every configuration key of hibernate-rwsplit. All keys live under {@code hibernate.rwsplit.}; a key
+ * under that prefix that is not listed here fails startup with an error naming it.
+ * <p>
+ * Values may be given in {@code persistence.xml}, {@code hibernate.properties} or the settings map.
+ * Durations are ISO-8601 ({@code PT0.5S}) or a number with a unit ({@code 500ms}, {@code 2s});
+ * {@code 0} means "disabled" where a key says so. Enum values accept the enum constant or its name in
+ * any case.
+ */
+public final class RwSplitSettings {
+
+    private RwSplitSettings() {
+    }
+
+    /** The prefix of every key. */
+    public static final String PREFIX = "hibernate.rwsplit.";
+
+    /**
+     * The replicas. Setting this key switches the module on; without it the module does nothing.
+     * <p>
+     * Format: entries separated by whitespace (spaces or new lines, never commas or semicolons, so
+     * that H2 URLs with {@code ;} and MySQL URLs with {@code ,} stay intact). Each entry is one of
+     * <ul>
+     *   <li>{@code jdbc:...} - a URL; the replica is named {@code replica1}, {@code replica2}, ... by position;</li>
+     *   <li>{@code name=jdbc:...} - a named URL;</li>
+     *   <li>{@code name} - a name whose URL ({@link #REPLICA_PREFIX}{@code name.url}) or DataSource
+     *       ({@link #REPLICA_PREFIX}{@code name.datasource}) is given separately.</li>
+     * </ul>
+     * Names are letters, digits, {@code _} and {@code -}, unique.
+     *
+     * @since 0.1
+     */
+    public static final String REPLICAS = PREFIX + "replicas";
+
+    /**
+     * Per-replica options: {@code hibernate.rwsplit.replica.NAME.OPTION} where OPTION is one of
+     * <ul>
+     *   <li>{@code url} - JDBC URL (when the entry in {@link #REPLICAS} is a bare name);</li>
+     *   <li>{@code user}, {@code password} - credentials; default: the primary's
+     *       ({@code jakarta.persistence.jdbc.user} / {@code hibernate.connection.username} and the matching password);</li>
+     *   <li>{@code weight} - integer &ge; 1 for the {@code weighted} balancer; default 1;</li>
+     *   <li>{@code tier} - integer &ge; 1; replicas of tier 1 are used first, tier 2 only when no tier-1
+     *       replica is healthy; default 1;</li>
+     *   <li>{@code datasource} - a {@link javax.sql.DataSource} object placed in the settings map
+     *       (frameworks, CDI) instead of a URL; the module then creates no pool for that replica.</li>
+     * </ul>
+     *
+     * @since 0.1
+     */
+    public static final String REPLICA_PREFIX = PREFIX + "replica.";
+
+    /**
+     * HikariCP settings for every replica pool: {@code hibernate.rwsplit.pool.PROPERTY} sets the HikariCP
+     * property of that name ({@code maximumPoolSize}, {@code connectionTimeout}, ...). Unknown properties
+     * fail startup. Default pool: HikariCP defaults, {@code maximumPoolSize=10}, {@code readOnly=true}.
+     *
+     * @since 0.1
+     */
+    public static final String POOL_PREFIX = PREFIX + "pool.";
+
+    /**
+     * How to pick a replica among the healthy ones of the best tier: {@code round_robin} (default).
+     *
+     * @since 0.1
+     */
+    public static final String LOAD_BALANCER = PREFIX + "load_balancer";
+
+    /**
+     * What a read does when no replica is healthy: {@code primary} (default: read from the primary, reason
+     * {@code NO_HEALTHY_REPLICA}) or {@code fail} (throw an {@link java.sql.SQLException} naming this key).
+     *
+     * @since 0.1
+     */
+    public static final String FALLBACK = PREFIX + "fallback";
+
+    /**
+     * How long a replica that refused a connection is left out before it is tried again. Default {@code PT5S}.
+     *
+     * @since 0.1
+     */
+    public static final String REPLICA_RETRY_INTERVAL = PREFIX + "replica_retry_interval";
+
+    /**
+     * Multi-tenancy: tenant identifiers separated by whitespace. Each tenant {@code T} is configured with
+     * {@code hibernate.rwsplit.tenant.T.url}, {@code .user}, {@code .password} (its primary) and
+     * {@code hibernate.rwsplit.tenant.T.replicas} (same format as {@link #REPLICAS}). Setting this key
+     * installs a {@code MultiTenantConnectionProvider}; do not set {@link #REPLICAS} at the same time.
+     *
+     * @since 0.1
+     */
+    public static final String TENANTS = PREFIX + "tenants";
+
+    /** Per-tenant options, see {@link #TENANTS}. @since 0.1 */
+    public static final String TENANT_PREFIX = PREFIX + "tenant.";
+
+    /**
+     * The time source: an {@link io.rwsplit.spi.Clock} object in the settings map. For tests and
+     * simulations; default the system clock.
+     *
+     * @since 0.1
+     */
+    public static final String CLOCK = PREFIX + "clock";
+}

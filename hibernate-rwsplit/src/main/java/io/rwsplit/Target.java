@@ -1,0 +1,7 @@
+package io.rwsplit;
+
+/** Where a statement was sent. */
+public enum Target {
+    PRIMARY,
+    REPLICA
+}

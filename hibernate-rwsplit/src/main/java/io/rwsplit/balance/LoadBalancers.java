@@ -1,0 +1,27 @@
+package io.rwsplit.balance;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.rwsplit.spi.LoadBalancer;
+
+/** The built-in balancers, by the names accepted in {@code hibernate.rwsplit.load_balancer}. */
+public final class LoadBalancers {
+
+    private LoadBalancers() {
+    }
+
+    /** Names of the built-in balancers. */
+    public static Set<String> names() {
+        return new TreeSet<>(Set.of("round_robin"));
+    }
+
+    /** A new balancer for one replica set; {@code name} must be one of {@link #names()}. */
+    public static LoadBalancer create(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "round_robin" -> new RoundRobinBalancer();
+            default -> throw new IllegalArgumentException("unknown load balancer '" + name + "' (known: " + names() + ")");
+        };
+    }
+}

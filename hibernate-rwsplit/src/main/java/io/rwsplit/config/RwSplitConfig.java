@@ -1,0 +1,226 @@
+package io.rwsplit.config;
+
+import static io.rwsplit.RwSplitSettings.FALLBACK;
+import static io.rwsplit.RwSplitSettings.LOAD_BALANCER;
+import static io.rwsplit.RwSplitSettings.POOL_PREFIX;
+import static io.rwsplit.RwSplitSettings.PREFIX;
+import static io.rwsplit.RwSplitSettings.REPLICAS;
+import static io.rwsplit.RwSplitSettings.REPLICA_PREFIX;
+import static io.rwsplit.RwSplitSettings.REPLICA_RETRY_INTERVAL;
+import static io.rwsplit.RwSplitSettings.TENANTS;
+import static io.rwsplit.RwSplitSettings.TENANT_PREFIX;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+import javax.sql.DataSource;
+
+import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
+
+/**
+ * The validated, immutable configuration of one replica set (the replicas of one primary).
+ * Built once at startup by {@link #from(Map)}; every rule that fails names the key and the value.
+ *
+ * @param replicas             the replicas, in configuration order (never empty)
+ * @param poolProperties       HikariCP properties for replica pools
+ * @param loadBalancer         the balancer name
+ * @param fallback             what reads do when no replica is healthy
+ * @param replicaRetryInterval how long a replica that refused a connection is skipped
+ */
+public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
+                            Fallback fallback, Duration replicaRetryInterval) {
+
+    /** Options allowed after {@code hibernate.rwsplit.replica.NAME.}. */
+    static final Set<String> REPLICA_OPTIONS = Set.of("url", "user", "password", "weight", "tier", "datasource");
+
+    /** Plain keys (without per-replica, per-tenant or pool sub-keys) that other parts of the module read. */
+    private static final Set<String> KNOWN_KEYS = Set.of(
+            REPLICAS, LOAD_BALANCER, FALLBACK, REPLICA_RETRY_INTERVAL, TENANTS, io.rwsplit.RwSplitSettings.CLOCK);
+
+    
+
+    public RwSplitConfig {
+        replicas = List.copyOf(replicas);
+    }
+
+    /** Whether the settings switch the module on for a single (non multi-tenant) primary. */
+    public static boolean isActive(Map<String, Object> settings) {
+        return new Settings(settings).has(REPLICAS);
+    }
+
+    /** Whether the settings switch on the multi-tenant variant. */
+    public static boolean isMultiTenantActive(Map<String, Object> settings) {
+        return new Settings(settings).has(TENANTS);
+    }
+
+    /** Reads and validates the configuration of the single-primary variant. */
+    public static RwSplitConfig from(Map<String, Object> settings) {
+        checkKeys(settings);
+        Settings s = new Settings(settings);
+        if ("true".equalsIgnoreCase(String.valueOf(settings.get("hibernate.connection.provider_disables_autocommit")))) {
+            throw new ConnectionProviderConfigurationException(
+                    "hibernate-rwsplit: setting 'hibernate.connection.provider_disables_autocommit' is 'true', which is not"
+                            + " supported: routing needs the setAutoCommit(false) call that marks the start of a transaction."
+                            + " Remove the setting or set it to false");
+        }
+        return fromReplicaList(s, REPLICAS, REPLICA_PREFIX, primaryUser(settings), primaryPassword(settings));
+    }
+
+    /**
+     * Reads a replica list (from {@code listKey}) whose per-replica options live under {@code optionPrefix}.
+     * Used for the single primary and for each tenant.
+     */
+    public static RwSplitConfig fromReplicaList(Settings s, String listKey, String optionPrefix,
+                                                String defaultUser, String defaultPassword) {
+        String list = s.string(listKey, null);
+        if (list == null) {
+            throw new ConnectionProviderConfigurationException(
+                    "hibernate-rwsplit: setting '" + listKey + "' is empty: list at least one replica JDBC URL");
+        }
+        Map<String, String> urls = new LinkedHashMap<>();
+        int position = 0;
+        for (String entry : list.split("\\s+")) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            position++;
+            String name;
+            String url;
+            if (entry.startsWith("jdbc:")) {
+                name = "replica" + position;
+                url = entry;
+            }
+            else {
+                int eq = entry.indexOf('=');
+                name = eq < 0 ? entry : entry.substring(0, eq);
+                url = eq < 0 ? null : entry.substring(eq + 1);
+                if (url != null && !url.startsWith("jdbc:")) {
+                    throw Settings.invalid(listKey, entry, "a JDBC URL starting with 'jdbc:' after '" + name + "='");
+                }
+            }
+            if (!validName(name)) {
+                throw Settings.invalid(listKey, entry,
+                        "replica entries of the form 'jdbc:...', 'name=jdbc:...' or 'name' where a name uses letters, digits, '_' and '-'");
+            }
+            if (urls.containsKey(name)) {
+                throw Settings.invalid(listKey, list, "unique replica names, but '" + name + "' appears twice");
+            }
+            urls.put(name, url);
+        }
+
+        // per-replica options must name a listed replica and a known option
+        String prefix = optionPrefix;
+        for (String key : keysWithPrefix(s, prefix)) {
+            String rest = key.substring(prefix.length());
+            int dot = rest.lastIndexOf('.');
+            String name = dot < 0 ? rest : rest.substring(0, dot);
+            String option = dot < 0 ? "" : rest.substring(dot + 1);
+            if (!urls.containsKey(name)) {
+                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
+                        + "' names replica '" + name + "', which is not listed in '" + listKey + "' (" + urls.keySet() + ")");
+            }
+            if (!REPLICA_OPTIONS.contains(option)) {
+                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
+                        + "': replica options are " + new TreeSet<>(REPLICA_OPTIONS));
+            }
+        }
+
+        List<ReplicaConfig> replicas = new ArrayList<>();
+        for (Map.Entry<String, String> e : urls.entrySet()) {
+            String name = e.getKey();
+            String p = prefix + name + ".";
+            String url = e.getValue() != null ? e.getValue() : s.string(p + "url", null);
+            Object dsValue = s.raw(p + "datasource");
+            DataSource dataSource = null;
+            if (dsValue != null) {
+                if (!(dsValue instanceof DataSource ds)) {
+                    throw Settings.invalid(p + "datasource", dsValue, "a javax.sql.DataSource object in the settings map");
+                }
+                dataSource = ds;
+                if (url != null) {
+                    throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name
+                            + "' has both a URL ('" + url + "') and '" + p + "datasource': give one of them");
+                }
+            }
+            else if (url == null) {
+                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name
+                        + "' listed in '" + listKey + "' has no URL: set '" + p + "url' or '" + p + "datasource'");
+            }
+            else if (!url.startsWith("jdbc:") || url.length() <= "jdbc:".length() || url.indexOf(':', 5) < 0) {
+                throw Settings.invalid(p + "url", url, "a JDBC URL such as jdbc:mariadb://host:3306/db");
+            }
+            replicas.add(new ReplicaConfig(name, url,
+                    s.string(p + "user", defaultUser), s.string(p + "password", defaultPassword),
+                    s.integer(p + "weight", 1, 1), s.integer(p + "tier", 1, 1), dataSource));
+        }
+
+        Properties pool = new Properties();
+        for (String key : keysWithPrefix(s, POOL_PREFIX)) {
+            pool.put(key.substring(POOL_PREFIX.length()), String.valueOf(s.raw(key)));
+        }
+        String balancer = s.string(LOAD_BALANCER, "round_robin").toLowerCase(java.util.Locale.ROOT);
+        if (!io.rwsplit.balance.LoadBalancers.names().contains(balancer)) {
+            throw Settings.invalid(LOAD_BALANCER, balancer, "one of " + io.rwsplit.balance.LoadBalancers.names());
+        }
+        return new RwSplitConfig(replicas, pool, balancer, s.enumValue(FALLBACK, Fallback.class, Fallback.PRIMARY),
+                s.duration(REPLICA_RETRY_INTERVAL, Duration.ofSeconds(5)));
+    }
+
+    /** Fails on any {@code hibernate.rwsplit.*} key this module does not know. */
+    public static void checkKeys(Map<String, Object> settings) {
+        for (Object k : settings.keySet()) {
+            if (!(k instanceof String key) || !key.startsWith(PREFIX)) {
+                continue;
+            }
+            if (KNOWN_KEYS.contains(key) || key.startsWith(REPLICA_PREFIX) || key.startsWith(POOL_PREFIX)
+                    || key.startsWith(TENANT_PREFIX)) {
+                continue;
+            }
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
+                    + "' (value '" + settings.get(key) + "'); known settings are " + new TreeSet<>(KNOWN_KEYS)
+                    + " and the prefixes " + List.of(REPLICA_PREFIX, POOL_PREFIX, TENANT_PREFIX));
+        }
+    }
+
+    public static String primaryUser(Map<String, Object> settings) {
+        Object v = settings.get("jakarta.persistence.jdbc.user");
+        if (v == null) {
+            v = settings.get("hibernate.connection.username");
+        }
+        if (v == null) {
+            v = settings.get("hibernate.connection.user");
+        }
+        return v == null ? null : v.toString();
+    }
+
+    public static String primaryPassword(Map<String, Object> settings) {
+        Object v = settings.get("jakarta.persistence.jdbc.password");
+        if (v == null) {
+            v = settings.get("hibernate.connection.password");
+        }
+        return v == null ? null : v.toString();
+    }
+
+    private static boolean validName(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static List<String> keysWithPrefix(Settings s, String prefix) {
+        return s.keysWithPrefix(prefix);
+    }
+}

@@ -1,0 +1,99 @@
+package io.rwsplit.hibernate;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+import javax.sql.DataSource;
+
+import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.balance.LoadBalancers;
+import io.rwsplit.config.ReplicaConfig;
+import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.route.ReplicaNode;
+import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.spi.Clock;
+
+/**
+ * Builds the replica set of a configuration: one HikariCP pool per replica given by URL (read-only,
+ * never failing startup when the replica is down), or the application's own DataSource.
+ */
+final class ReplicaPools implements AutoCloseable {
+
+    private final ReplicaSet replicaSet;
+    private final List<HikariDataSource> owned;
+
+    private ReplicaPools(ReplicaSet replicaSet, List<HikariDataSource> owned) {
+        this.replicaSet = replicaSet;
+        this.owned = owned;
+    }
+
+    static ReplicaPools build(String label, RwSplitConfig config, Clock clock) {
+        List<ReplicaNode> nodes = new ArrayList<>();
+        List<HikariDataSource> owned = new ArrayList<>();
+        try {
+            for (ReplicaConfig replica : config.replicas()) {
+                DataSource ds = replica.dataSource();
+                boolean setReadOnly = true;
+                if (ds == null) {
+                    HikariDataSource pool = new HikariDataSource(hikariConfig(label, replica, config.poolProperties()));
+                    owned.add(pool);
+                    ds = pool;
+                    setReadOnly = false;
+                }
+                nodes.add(new ReplicaNode(nodes.size(), replica.name(), replica.weight(), replica.tier(), ds, setReadOnly));
+            }
+        }
+        catch (RuntimeException e) {
+            owned.forEach(HikariDataSource::close);
+            throw e;
+        }
+        ReplicaSet set = new ReplicaSet(label, nodes, LoadBalancers.create(config.loadBalancer()), clock,
+                config.replicaRetryInterval().toNanos());
+        return new ReplicaPools(set, owned);
+    }
+
+    private static HikariConfig hikariConfig(String label, ReplicaConfig replica, Properties poolProperties) {
+        Properties props = new Properties();
+        props.setProperty("minimumIdle", "1");
+        props.setProperty("connectionTimeout", "2000");
+        props.putAll(poolProperties);
+        HikariConfig hc;
+        try {
+            hc = new HikariConfig(props);
+        }
+        catch (RuntimeException e) {
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: invalid replica pool setting under '"
+                    + RwSplitSettings.POOL_PREFIX + "' " + poolProperties + ": " + e.getMessage(), e);
+        }
+        hc.setJdbcUrl(replica.url());
+        if (replica.user() != null) {
+            hc.setUsername(replica.user());
+        }
+        if (replica.password() != null) {
+            hc.setPassword(replica.password());
+        }
+        hc.setPoolName("rwsplit-" + label + "-" + replica.name());
+        hc.setReadOnly(true);
+        hc.setAutoCommit(true);
+        // an unreachable replica must not stop the application: connect lazily, fail reads over
+        hc.setInitializationFailTimeout(-1);
+        return hc;
+    }
+
+    ReplicaSet replicaSet() {
+        return replicaSet;
+    }
+
+    @Override
+    public void close() {
+        for (HikariDataSource pool : owned) {
+            pool.close();
+        }
+    }
+}

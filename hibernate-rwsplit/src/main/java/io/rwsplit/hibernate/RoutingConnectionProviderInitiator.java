@@ -1,0 +1,62 @@
+package io.rwsplit.hibernate;
+
+import java.util.Map;
+
+import org.hibernate.boot.registry.StandardServiceInitiator;
+import org.hibernate.engine.jdbc.connections.internal.ConnectionProviderInitiator;
+import org.hibernate.engine.jdbc.connections.spi.ConnectionProvider;
+import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
+import org.hibernate.service.spi.ServiceRegistryImplementor;
+
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.spi.Clock;
+
+/**
+ * Builds the connection provider exactly as Hibernate would, and wraps it when
+ * {@code hibernate.rwsplit.replicas} is set. Without that setting it returns Hibernate's own result.
+ */
+final class RoutingConnectionProviderInitiator implements StandardServiceInitiator<ConnectionProvider> {
+
+    @Override
+    public Class<ConnectionProvider> getServiceInitiated() {
+        return ConnectionProvider.class;
+    }
+
+    @Override
+    public ConnectionProvider initiateService(Map<String, Object> settings, ServiceRegistryImplementor registry) {
+        if (!RwSplitConfig.isActive(settings)) {
+            if (RwSplitConfig.isMultiTenantActive(settings)) {
+                RwSplitConfig.checkKeys(settings);
+            }
+            return ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
+        }
+        if (RwSplitConfig.isMultiTenantActive(settings)) {
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: set either '" + RwSplitSettings.REPLICAS
+                    + "' or '" + RwSplitSettings.TENANTS + "', not both");
+        }
+        RwSplitConfig config = RwSplitConfig.from(settings);
+        ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
+        if (primary == null) {
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
+                    + "' is set but the persistence unit uses multi-tenancy: configure tenants with '"
+                    + RwSplitSettings.TENANTS + "' instead");
+        }
+        if (primary instanceof RoutingConnectionProvider) {
+            return primary;
+        }
+        return new RoutingConnectionProvider(primary, config, clock(settings));
+    }
+
+    static Clock clock(Map<String, Object> settings) {
+        Object value = settings.get(RwSplitSettings.CLOCK);
+        if (value == null) {
+            return Clock.SYSTEM;
+        }
+        if (value instanceof Clock clock) {
+            return clock;
+        }
+        throw new ConnectionProviderConfigurationException("hibernate-rwsplit: invalid value '" + value + "' for setting '"
+                + RwSplitSettings.CLOCK + "': expected an io.rwsplit.spi.Clock object in the settings map");
+    }
+}

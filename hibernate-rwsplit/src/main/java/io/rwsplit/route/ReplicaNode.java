@@ -1,0 +1,97 @@
+package io.rwsplit.route;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import io.rwsplit.RouteDecision;
+import io.rwsplit.RouteReason;
+import io.rwsplit.Target;
+import io.rwsplit.spi.ReplicaView;
+
+/** One replica at run time: its connections, its precomputed decisions and its live counters. */
+public final class ReplicaNode implements ReplicaView {
+
+    private final int index;
+    private final String name;
+    private final int weight;
+    private final int tier;
+    private final DataSource dataSource;
+    private final boolean setReadOnly;
+    private final RouteDecision[] decisions = new RouteDecision[RouteReason.values().length];
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile long lagMicros;
+
+    /**
+     * @param setReadOnly whether each borrowed connection must be switched to read-only here (true for
+     *                    application-supplied data sources; our own pools are configured read-only)
+     */
+    public ReplicaNode(int index, String name, int weight, int tier, DataSource dataSource, boolean setReadOnly) {
+        this.index = index;
+        this.name = name;
+        this.weight = weight;
+        this.tier = tier;
+        this.dataSource = dataSource;
+        this.setReadOnly = setReadOnly;
+        for (RouteReason reason : RouteReason.values()) {
+            if (reason.target() == Target.REPLICA) {
+                decisions[reason.ordinal()] = RouteDecision.replica(name, reason);
+            }
+        }
+    }
+
+    /** The shared decision "this replica, for this reason". */
+    RouteDecision decision(RouteReason reason) {
+        return decisions[reason.ordinal()];
+    }
+
+    public int index() {
+        return index;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public int weight() {
+        return weight;
+    }
+
+    @Override
+    public int tier() {
+        return tier;
+    }
+
+    @Override
+    public long lagMicros() {
+        return lagMicros;
+    }
+
+    public void lagMicros(long lag) {
+        this.lagMicros = lag;
+    }
+
+    @Override
+    public int inFlight() {
+        return inFlight.get();
+    }
+
+    AtomicInteger inFlightCounter() {
+        return inFlight;
+    }
+
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    boolean setReadOnly() {
+        return setReadOnly;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,143 @@
+package io.rwsplit.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.rwsplit.RouteDecision;
+import io.rwsplit.RouteReason;
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.Target;
+import io.rwsplit.config.Fallback;
+import io.rwsplit.stats.FactoryStatistics;
+
+/**
+ * Routing for one primary and its replicas: hands out {@link RoutingConnection}s and holds what they
+ * share (replicas, statistics, fallback policy). Thread-safe.
+ */
+public final class Router {
+
+    static final Logger log = LoggerFactory.getLogger("io.rwsplit.route");
+
+    private final String label;
+    private final PrimarySource primary;
+    private final ReplicaSet replicas;
+    private final Fallback fallback;
+    private final FactoryStatistics statistics;
+    private final RouteDecision[] primaryDecisions = new RouteDecision[RouteReason.values().length];
+    private final SessionRouting detached;
+    /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
+    private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
+
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
+        this.label = label;
+        this.primary = primary;
+        this.replicas = replicas;
+        this.fallback = fallback;
+        this.statistics = new FactoryStatistics(replicas.names());
+        for (RouteReason reason : RouteReason.values()) {
+            if (reason.target() == Target.PRIMARY) {
+                primaryDecisions[reason.ordinal()] = RouteDecision.primary(reason);
+            }
+        }
+        this.detached = new SessionRouting(null, null);
+    }
+
+    /** Called by a session right before Hibernate asks for its connection (same thread). */
+    public void beginAcquisition(SessionRouting session) {
+        acquiring.set(session);
+    }
+
+    /** Called by a session right after Hibernate obtained its connection. */
+    public void endAcquisition() {
+        acquiring.remove();
+    }
+
+    /**
+     * A new lazy routing connection for the session that is acquiring one on this thread (or a detached
+     * one for Hibernate's own work outside sessions). No physical connection is opened yet.
+     *
+     * @param readOnlySession whether it was asked for through {@code getReadOnlyConnection()}
+     */
+    public RoutingConnection open(boolean readOnlySession) {
+        SessionRouting session = acquiring.get();
+        return new RoutingConnection(this, session != null ? session : detached, readOnlySession);
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public FactoryStatistics statistics() {
+        return statistics;
+    }
+
+    public ReplicaSet replicas() {
+        return replicas;
+    }
+
+    public List<String> replicaNames() {
+        return replicas.names();
+    }
+
+    PrimarySource primary() {
+        return primary;
+    }
+
+    RouteDecision primaryDecision(RouteReason reason) {
+        return primaryDecisions[reason.ordinal()];
+    }
+
+    /** Counts and logs a decision. */
+    void record(SessionRouting session, RouteDecision decision, int replicaIndex, String sql) {
+        session.record(decision, replicaIndex);
+        statistics.record(decision, replicaIndex);
+        if (log.isDebugEnabled()) {
+            log.debug("[{}] {} <- {}", label, decision, sql);
+        }
+    }
+
+    /** What a read does when no replica can serve it. */
+    RouteDecision noReplica(String sql) throws SQLException {
+        if (fallback == Fallback.FAIL) {
+            throw new SQLException("hibernate-rwsplit [" + label + "]: no healthy replica for a read and setting '"
+                    + RwSplitSettings.FALLBACK + "' is 'fail' (replicas: " + replicas.names() + ")", "08001");
+        }
+        return primaryDecision(RouteReason.NO_HEALTHY_REPLICA);
+    }
+
+    /** Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. */
+    Connection borrow(ReplicaNode node) {
+        try {
+            Connection c = node.dataSource().getConnection();
+            if (node.setReadOnly() && !c.isReadOnly()) {
+                c.setReadOnly(true);
+            }
+            return c;
+        }
+        catch (SQLException | RuntimeException e) {
+            replicas.markDown(node, e);
+            return null;
+        }
+    }
+
+    /** Returns a replica connection to its pool. */
+    void giveBack(ReplicaNode node, Connection c) throws SQLException {
+        try {
+            if (node.setReadOnly() && !c.isClosed()) {
+                c.setReadOnly(false);
+            }
+        }
+        finally {
+            c.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Router[" + label + "]";
+    }
+}

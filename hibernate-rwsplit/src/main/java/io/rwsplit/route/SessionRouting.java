@@ -1,0 +1,81 @@
+package io.rwsplit.route;
+
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+
+import io.rwsplit.RouteDecision;
+import io.rwsplit.stats.SessionStatistics;
+import io.rwsplit.stats.StatisticsRecorder;
+
+/**
+ * The routing state of one Hibernate session: whether it flushes, what the application asked for, and
+ * its statistics. Confined to the session's thread, like the session itself.
+ */
+public class SessionRouting {
+
+    private final SharedSessionContractImplementor session;
+    private final StatisticsRecorder statistics;
+    private int flushDepth;
+    private Intent[] intents = new Intent[4];
+    private int intentDepth;
+
+    /**
+     * @param session    the session, or {@code null} for connections Hibernate takes outside any session
+     * @param statistics where decisions are counted, or {@code null} to count nothing
+     */
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
+        this.session = session;
+        this.statistics = statistics;
+    }
+
+    public final void flushStarted() {
+        flushDepth++;
+    }
+
+    public final void flushEnded() {
+        if (flushDepth > 0) {
+            flushDepth--;
+        }
+    }
+
+    public final boolean flushing() {
+        return flushDepth > 0;
+    }
+
+    /** The innermost intent, or {@link Intent#NONE}. */
+    public final Intent intent() {
+        return intentDepth == 0 ? Intent.NONE : intents[intentDepth - 1];
+    }
+
+    public final void pushIntent(Intent intent) {
+        if (intentDepth == intents.length) {
+            intents = java.util.Arrays.copyOf(intents, intentDepth * 2);
+        }
+        intents[intentDepth++] = intent;
+    }
+
+    public final void popIntent() {
+        if (intentDepth > 0) {
+            intents[--intentDepth] = null;
+        }
+    }
+
+    /** Whether the session's entities are read-only by default ({@code Session#setDefaultReadOnly}). */
+    public final boolean defaultReadOnly() {
+        return session != null && session.isDefaultReadOnly();
+    }
+
+    public final SharedSessionContractImplementor session() {
+        return session;
+    }
+
+    /** The session's statistics, or {@code null} outside a session. */
+    public SessionStatistics statistics() {
+        return statistics instanceof SessionStatistics s ? s : null;
+    }
+
+    final void record(RouteDecision decision, int replicaIndex) {
+        if (statistics != null) {
+            statistics.record(decision, replicaIndex);
+        }
+    }
+}
