@@ -1,0 +1,145 @@
+package io.rwsplit.consistency;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What a client must see before reading its own writes: the commit time of its last write and,
+ * when known, the exact replication position after it. Immutable and compared by value.
+ *
+ * <p>{@link #encode()} produces an opaque string safe in URLs, headers and cookies;
+ * {@link #decode(String)} reverses it exactly. The format is versioned: {@code v1.} followed by
+ * the unpadded base64url of {@code <micros>} or {@code <micros>;<flavour><position>}, where the
+ * flavour is {@code M} (MariaDB) or {@code Y} (MySQL) and the position is its canonical text.
+ */
+public final class ConsistencyToken {
+
+    private static final String PREFIX = "v1.";
+    private static final char MARIADB = 'M';
+    private static final char MYSQL = 'Y';
+    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+    private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+    private final GtidPosition position; // null when unknown
+    private final long commitTimeMicros;
+
+    private ConsistencyToken(GtidPosition position, long commitTimeMicros) {
+        if (commitTimeMicros < 0) {
+            throw new IllegalArgumentException("commitTimeMicros must not be negative, was " + commitTimeMicros);
+        }
+        this.position = position;
+        this.commitTimeMicros = commitTimeMicros;
+    }
+
+    /** A token for a write committed at {@code commitTimeMicros} (epoch microseconds) reaching {@code position}. */
+    public static ConsistencyToken of(GtidPosition position, long commitTimeMicros) {
+        return new ConsistencyToken(Objects.requireNonNull(position, "position"), commitTimeMicros);
+    }
+
+    /** A token for a write committed at {@code commitTimeMicros} (epoch microseconds) whose position is unknown. */
+    public static ConsistencyToken withoutPosition(long commitTimeMicros) {
+        return new ConsistencyToken(null, commitTimeMicros);
+    }
+
+    /** @return the replication position after the write, if it was known */
+    public Optional<GtidPosition> position() {
+        return Optional.ofNullable(position);
+    }
+
+    /** @return the commit time of the write in microseconds since the epoch */
+    public long commitTimeMicros() {
+        return commitTimeMicros;
+    }
+
+    /** @return {@code v1.} and unpadded base64url text: only {@code [A-Za-z0-9_.-]} */
+    public String encode() {
+        String plain = position == null
+                ? Long.toString(commitTimeMicros)
+                : commitTimeMicros + ";" + (position instanceof MariaDbGtidPosition ? MARIADB : MYSQL) + position;
+        return PREFIX + ENCODER.encodeToString(plain.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the token (truncated) when it is not one produced by
+     *         {@link #encode()}: wrong prefix, bad base64url, bad time, unknown flavour or bad position
+     */
+    public static ConsistencyToken decode(String token) {
+        Objects.requireNonNull(token, "token");
+        if (!token.startsWith(PREFIX)) {
+            throw malformed(token, "it does not start with '" + PREFIX + "'", null);
+        }
+        String plain;
+        try {
+            plain = new String(DECODER.decode(token.substring(PREFIX.length())), StandardCharsets.ISO_8859_1);
+        } catch (IllegalArgumentException e) {
+            throw malformed(token, "it is not base64url", e);
+        }
+        int separator = plain.indexOf(';');
+        long micros = parseMicros(token, separator < 0 ? plain : plain.substring(0, separator));
+        if (separator < 0) {
+            return withoutPosition(micros);
+        }
+        if (separator + 1 == plain.length()) {
+            throw malformed(token, "the position has no flavour", null);
+        }
+        char flavour = plain.charAt(separator + 1);
+        if (flavour != MARIADB && flavour != MYSQL) {
+            throw malformed(token, "unknown position flavour '" + flavour + "'", null);
+        }
+        String text = plain.substring(separator + 2);
+        GtidPosition parsed;
+        try {
+            parsed = flavour == MARIADB ? MariaDbGtidPosition.parse(text) : MySqlGtidSet.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw malformed(token, "its position is invalid: " + e.getMessage(), e);
+        }
+        return of(parsed, micros);
+    }
+
+    private static long parseMicros(String token, String digits) {
+        if (digits.startsWith("-")) {
+            throw malformed(token, "its commit time is negative", null);
+        }
+        if (digits.isEmpty() || digits.length() > 19 || !allDigits(digits)) {
+            throw malformed(token, "its commit time is not a number of microseconds", null);
+        }
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            throw malformed(token, "its commit time is out of range", e);
+        }
+    }
+
+    private static boolean allDigits(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (!GtidText.isDigit(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static IllegalArgumentException malformed(String token, String reason, Throwable cause) {
+        return new IllegalArgumentException("Malformed consistency token " + GtidText.quote(token) + ": " + reason, cause);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ConsistencyToken other
+                && commitTimeMicros == other.commitTimeMicros
+                && Objects.equals(position, other.position);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * Long.hashCode(commitTimeMicros) + Objects.hashCode(position);
+    }
+
+    @Override
+    public String toString() {
+        return "ConsistencyToken[position=" + (position == null ? "unknown" : "'" + position + "'")
+                + ", commitTimeMicros=" + commitTimeMicros + "]";
+    }
+}

@@ -1,0 +1,76 @@
+package io.rwsplit.consistency;
+
+import java.util.Objects;
+
+/**
+ * An exact replication position: the set of transactions a server has applied, as reported by
+ * MariaDB ({@code @@gtid_current_pos}, {@code @@gtid_slave_pos}, {@code @@gtid_binlog_pos}) or
+ * MySQL ({@code @@gtid_executed}).
+ *
+ * <p>Positions are immutable, thread-safe values compared by content, never as strings.
+ *
+ * <p><b>Flavours.</b> Comparing or merging a non-empty MariaDB position with a non-empty MySQL set
+ * throws {@link IllegalArgumentException}. An empty position means "nothing applied" in either
+ * flavour, so it is compatible with both: everything contains an empty position, an empty position
+ * contains only empty positions, and merging with an empty position yields the other side.
+ * This matters because {@link #parse(String)} cannot tell the flavour of an empty string.
+ */
+public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet {
+
+    /**
+     * @return true when everything in {@code other} has been applied at this position
+     * @throws IllegalArgumentException if both positions are non-empty and of different flavours
+     */
+    boolean contains(GtidPosition other);
+
+    /**
+     * @return the position after both: per-domain maximum (MariaDB) or set union (MySQL)
+     * @throws IllegalArgumentException if both positions are non-empty and of different flavours
+     */
+    GtidPosition merge(GtidPosition other);
+
+    /** @return true when this position holds no transaction at all */
+    boolean isEmpty();
+
+    /**
+     * Canonical text as the server accepts it, for {@code MASTER_GTID_WAIT} (MariaDB, GTIDs
+     * ordered by domain) or {@code WAIT_FOR_EXECUTED_GTID_SET} (MySQL, lower-case UUIDs in order,
+     * intervals coalesced, one {@code uuid:...} member per source, members separated by {@code ,}).
+     */
+    @Override
+    String toString();
+
+    /**
+     * Parses a MariaDB position: comma-separated {@code domain-server-seq} GTIDs, at most one per
+     * domain; whitespace around separators is ignored; an empty or blank text is the empty position.
+     *
+     * @throws IllegalArgumentException naming the text when it is malformed
+     */
+    static GtidPosition parseMariaDb(String text) {
+        return MariaDbGtidPosition.parse(text);
+    }
+
+    /**
+     * Parses a MySQL GTID set as {@code @@gtid_executed} prints it: comma-separated
+     * {@code uuid:interval[:interval...]} members with intervals {@code n} or {@code n-m}, optional
+     * MySQL 8.3+ tags ({@code uuid:tag:n-m}), whitespace and newlines around separators ignored,
+     * UUIDs and tags case-insensitive; an empty or blank text is the empty set.
+     *
+     * @throws IllegalArgumentException naming the text when it is malformed
+     */
+    static GtidPosition parseMySql(String text) {
+        return MySqlGtidSet.parse(text);
+    }
+
+    /**
+     * Parses either flavour: text containing {@code ':'} is a MySQL set, anything else a MariaDB
+     * position. An empty or blank text yields the empty MariaDB position, which is compatible with
+     * both flavours (see the class comment).
+     *
+     * @throws IllegalArgumentException naming the text when it is malformed
+     */
+    static GtidPosition parse(String text) {
+        Objects.requireNonNull(text, "text");
+        return text.indexOf(':') >= 0 ? MySqlGtidSet.parse(text) : MariaDbGtidPosition.parse(text);
+    }
+}
