@@ -113,7 +113,7 @@ process_alive() {
 process_is_node() {
   local pid=$1 node=$2
   process_alive "$pid" || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "--defaults-file=$(node_dir "$node")/my.cnf"
+  tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF -- "--defaults-file=$(node_dir "$node")/my.cnf"
 }
 
 # Prints the pid of the node's running server, or fails (removing a stale pid file).
@@ -137,7 +137,7 @@ our_pids() {
   local dir pid
   for dir in /proc/[0-9]*; do
     pid=${dir#/proc/}
-    if tr '\0' ' ' <"$dir/cmdline" 2>/dev/null | grep -qF -- "--defaults-file=$BASE_DIR/"; then
+    if tr '\0' ' ' 2>/dev/null <"$dir/cmdline" | grep -qF -- "--defaults-file=$BASE_DIR/"; then
       process_alive "$pid" && echo "$pid"
     fi
   done
@@ -180,6 +180,7 @@ port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 write_config() {
   local node=$1 dir
   dir=$(node_dir "$node")
+  mkdir -p "$dir/tmp"
   {
     echo "[mariadbd]"
     echo "user = root"
@@ -187,6 +188,7 @@ write_config() {
     echo "socket = $dir/mariadbd.sock"
     echo "pid-file = $dir/mariadbd.pid"
     echo "log-error = $dir/error.log"
+    echo "tmpdir = $dir/tmp"
     echo "port = $(node_port "$node")"
     echo "bind-address = 127.0.0.1"
     echo "server_id = $(($(node_index "$node") + 1))"
@@ -219,11 +221,13 @@ init_node() {
   dir=$(node_dir "$node")
   [[ -d "$dir/data/mysql" ]] && return 0
   rm -rf "$dir/data"
-  mkdir -p "$dir"
-  mariadb-install-db --no-defaults --user=root --datadir="$dir/data" --skip-test-db \
+  # a private tmpdir: concurrent bootstraps sharing /tmp have been seen to crash on each other's temp tables
+  mkdir -p "$dir/tmp"
+  mariadb-install-db --no-defaults --user=root --datadir="$dir/data" --tmpdir="$dir/tmp" --skip-test-db \
     --auth-root-authentication-method=normal --skip-name-resolve --innodb-log-file-size=16M \
     >"$dir/install.log" 2>&1 || {
-    tail -n 25 "$dir/install.log" >&2
+    echo "cluster.sh: $node: mariadb-install-db failed, from $dir/install.log:" >&2
+    grep -E 'ERROR|signal' "$dir/install.log" >&2 || tail -n 25 "$dir/install.log" >&2
     return 1
   }
 }
@@ -349,6 +353,11 @@ cmd_start() {
   ((failed == 0)) || die "mariadb-install-db failed (see $BASE_DIR/*/install.log)"
   printf 'REPLICAS=%s\nBASE_PORT=%s\n' "$REPLICAS" "$BASE_PORT" >"$BASE_DIR/cluster.env"
 
+  # check every port first so that a conflict leaves no half-started cluster behind
+  for node in $(nodes); do
+    node_running "$node" || ! port_in_use "$(node_port "$node")" ||
+      die "$node: port $(node_port "$node") is already used by a process that is not part of $BASE_DIR"
+  done
   for node in $(nodes); do launch_node "$node"; done
   for node in $(nodes); do wait_ready "$node"; done
   bootstrap_primary
