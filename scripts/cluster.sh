@@ -17,7 +17,8 @@
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
 # Environment: RWSPLIT_CLUSTER_DIR (default: <repo>/.cluster),
-#              RWSPLIT_CLUSTER_TIMEOUT seconds for start/sync waits (default 30).
+#              RWSPLIT_CLUSTER_TIMEOUT seconds for start/sync waits (default 30),
+#              RWSPLIT_CLUSTER_BASE_PORT default base port (default 3307).
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,7 +27,7 @@ readonly BASE_DIR="${RWSPLIT_CLUSTER_DIR:-$REPO_ROOT/.cluster}"
 readonly TIMEOUT="${RWSPLIT_CLUSTER_TIMEOUT:-30}"
 readonly APP_DB=rwsplit APP_USER=rwsplit APP_PASSWORD=rwsplit
 readonly REPL_USER=repl REPL_PASSWORD=repl
-readonly DEFAULT_REPLICAS=2 DEFAULT_BASE_PORT=3307
+readonly DEFAULT_REPLICAS=2 DEFAULT_BASE_PORT="${RWSPLIT_CLUSTER_BASE_PORT:-3307}"
 
 REPLICAS=""
 BASE_PORT=""
