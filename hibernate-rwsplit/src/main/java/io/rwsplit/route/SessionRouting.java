@@ -3,6 +3,7 @@ package io.rwsplit.route;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.RouteDecision;
+import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.stats.SessionStatistics;
 import io.rwsplit.stats.StatisticsRecorder;
 
@@ -14,6 +15,7 @@ public class SessionRouting {
 
     private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
+    private final SessionConsistency consistency;
     private int flushDepth;
     private Intent[] intents = new Intent[4];
     private int intentDepth;
@@ -23,8 +25,20 @@ public class SessionRouting {
      * @param statistics where decisions are counted, or {@code null} to count nothing
      */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
+        this(session, statistics, null);
+    }
+
+    /** @param consistency the session's consistency state, or {@code null} to track nothing (reads as EVENTUAL) */
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics,
+                          SessionConsistency consistency) {
         this.session = session;
         this.statistics = statistics;
+        this.consistency = consistency;
+    }
+
+    /** The session's consistency state, or {@code null} outside a session. */
+    public final SessionConsistency consistency() {
+        return consistency;
     }
 
     public final void flushStarted() {
