@@ -17,6 +17,7 @@ public final class SessionConsistency {
     private boolean unknown;
     private ConsistencyToken scopeWrites;
     private ConsistencyToken required;
+    private Runnable pendingWrite;
 
     SessionConsistency(CausalReads causal) {
         this.causal = causal;
@@ -87,8 +88,16 @@ public final class SessionConsistency {
         }
     }
 
+    /** An autocommit write ran on {@code record}'s connection and is recorded when {@code record} runs ({@code null}: none). */
+    public void pendingWrite(Runnable record) {
+        this.pendingWrite = record;
+    }
+
     /** The scope's last committed write as far as this session knows, or {@code null}. */
     public ConsistencyToken lastWrite() {
+        if (pendingWrite != null) {
+            pendingWrite.run();
+        }
         if (!fetched) {
             fetch();
         }

@@ -71,6 +71,11 @@ public final class RoutingConnection implements Connection {
     /** A read-only transaction whose consistency was checked at its first read; non-null: it reads from the primary for this reason. */
     private boolean txConsistencyChecked;
     private RouteReason txPrimaryReason;
+    private final Runnable recordPending = () -> {
+        if (wrote && autoCommit && !closed) {
+            recordWrite();
+        }
+    };
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -143,7 +148,7 @@ public final class RoutingConnection implements Connection {
                 }
             }
             if (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL || kind == SqlKind.OTHER) {
-                wrote = true;
+                wrote();
             }
             return reason;
         }
@@ -258,12 +263,24 @@ public final class RoutingConnection implements Connection {
                 : RouteReason.STALENESS_BOUND_PRIMARY;
     }
 
+    /** A statement that may write was routed to the primary. */
+    private void wrote() {
+        wrote = true;
+        if (autoCommit && session.consistency() != null) {
+            // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
+            session.consistency().pendingWrite(recordPending);
+        }
+    }
+
     /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
     private void recordWrite() {
         wrote = false;
         SessionConsistency consistency = session.consistency();
-        if (consistency != null && primary != null) {
-            consistency.committed(router.causal().capture(primary));
+        if (consistency != null) {
+            consistency.pendingWrite(null);
+            if (primary != null) {
+                consistency.committed(router.causal().capture(primary));
+            }
         }
     }
 
@@ -391,7 +408,7 @@ public final class RoutingConnection implements Connection {
         }
         if (countAsStatement) {
             router.record(session, router.primaryDecision(RouteReason.UNCLASSIFIED_STATEMENT), -1, null);
-            wrote = true; // its SQL is unknown: it may write
+            wrote(); // its SQL is unknown: it may write
         }
         return primary();
     }
