@@ -51,12 +51,13 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
 
     /** Whether the settings switch the module on for a single (non multi-tenant) primary. */
     public static boolean isActive(Map<String, Object> settings) {
-        return new Settings(settings).has(REPLICAS);
+        // present but blank is a misconfiguration reported by from(), not "off"
+        return settings.get(REPLICAS) != null;
     }
 
     /** Whether the settings switch on the multi-tenant variant. */
     public static boolean isMultiTenantActive(Map<String, Object> settings) {
-        return new Settings(settings).has(TENANTS);
+        return settings.get(TENANTS) != null;
     }
 
     /** Reads and validates the configuration of the single-primary variant. */
