@@ -41,6 +41,9 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         RwSplitConfig.checkKeys(settings);
         Settings s = new Settings(settings);
         String list = s.string(TENANTS, null);
+        if (list == null) {
+            throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
+        }
         ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
         closeables.add(consistency);
         try {

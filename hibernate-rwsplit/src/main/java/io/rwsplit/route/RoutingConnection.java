@@ -300,15 +300,18 @@ public final class RoutingConnection implements Connection {
     private Connection connect(RouteReason reason, String sql) throws SQLException {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
             router.record(session, router.primaryDecision(reason), -1, sql);
+            session.servedByPrimary();
             return primary();
         }
         Connection c = replica(tx != Tx.NONE);
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
+            session.servedByPrimary();
             return primary();
         }
         router.record(session, replicaNode.decision(reason), replicaNode.index(), sql);
+        session.servedByReplica();
         return c;
     }
 
@@ -673,6 +676,7 @@ public final class RoutingConnection implements Connection {
             recordWrite();
         }
         closed = true;
+        session.servedByPrimary();
         SQLException failure = null;
         if (replica != null) {
             try {
