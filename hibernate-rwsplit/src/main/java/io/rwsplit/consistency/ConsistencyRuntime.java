@@ -99,8 +99,10 @@ public final class ConsistencyRuntime implements AutoCloseable {
 
     /** Records a write; a failure is reported (once) and otherwise ignored: the session keeps its own write. */
     void record(String key, ConsistencyToken write) {
+        if (storeDown && clock.nanoTime() - storeRetryAt < 0) {
+            return; // reported already; the session keeps its own write
+        }
         try {
-            checkRetry();
             store.record(key, write);
             if (storeDown) {
                 storeUp();

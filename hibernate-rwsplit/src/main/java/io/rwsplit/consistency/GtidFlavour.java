@@ -14,22 +14,22 @@ import java.util.Locale;
  */
 enum GtidFlavour {
 
-    /** {@code @@last_gtid} (this connection's last transaction) and {@code MASTER_GTID_WAIT}: 0 applied, -1 timeout. */
-    MARIADB("select @@last_gtid", "select master_gtid_wait(?, ?)", 0) {
+    /** {@code @@last_gtid} (this connection's last transaction) and {@code MASTER_GTID_WAIT}. */
+    MARIADB("select @@last_gtid", "select master_gtid_wait(?, ?)") {
         @Override
         GtidPosition parse(String text) {
             return MariaDbGtidPosition.parse(text);
         }
     },
-    /** {@code @@gtid_executed} (contains this connection's commits) and {@code WAIT_FOR_EXECUTED_GTID_SET}: 0 applied, 1 timeout. */
-    MYSQL("select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)", 0) {
+    /** {@code @@gtid_executed} (contains this connection's commits) and {@code WAIT_FOR_EXECUTED_GTID_SET}. */
+    MYSQL("select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)") {
         @Override
         GtidPosition parse(String text) {
             return MySqlGtidSet.parse(text);
         }
     },
     /** No GTIDs (H2, PostgreSQL, ...): read-your-writes falls back to the time window. */
-    NONE(null, null, 0) {
+    NONE(null, null) {
         @Override
         GtidPosition parse(String text) {
             return null;
@@ -38,12 +38,9 @@ enum GtidFlavour {
 
     private final String captureSql;
     private final String waitSql;
-    private final int applied;
-
-    GtidFlavour(String captureSql, String waitSql, int applied) {
+    GtidFlavour(String captureSql, String waitSql) {
         this.captureSql = captureSql;
         this.waitSql = waitSql;
-        this.applied = applied;
     }
 
     abstract GtidPosition parse(String text);
@@ -83,7 +80,8 @@ enum GtidFlavour {
             ps.setString(1, position.toString());
             ps.setBigDecimal(2, java.math.BigDecimal.valueOf(timeoutMicros, 6));
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getInt(1) == applied && !rs.wasNull();
+                // both functions return 0 once the position is applied (MariaDB -1, MySQL 1 on timeout; NULL on error)
+                return rs.next() && rs.getInt(1) == 0 && !rs.wasNull();
             }
         }
     }
