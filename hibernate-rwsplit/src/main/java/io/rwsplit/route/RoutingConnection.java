@@ -68,8 +68,9 @@ public final class RoutingConnection implements Connection {
     private boolean replicaUnavailableInTx;
     /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
     private boolean wrote;
-    /** A read-only transaction whose consistency was checked at its first read; non-null: it reads from the primary for this reason. */
+    /** Whether the consistency level was applied at the current read-only transaction's first read. */
     private boolean txConsistencyChecked;
+    /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
     private RouteReason txPrimaryReason;
     private final Runnable recordPending = () -> {
         if (wrote && autoCommit && !closed) {
