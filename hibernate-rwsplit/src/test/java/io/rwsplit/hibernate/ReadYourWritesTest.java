@@ -280,4 +280,35 @@ class ReadYourWritesTest {
         });
         assertEquals(2L, RwSplit.statistics(emf).byReason().get("READ_YOUR_WRITES_PRIMARY"));
     }
+
+    @Test
+    void gtidModeOnAServerWithoutGtidsFallsBackToTheWindow() {
+        factory(Map.of(RwSplitSettings.READ_YOUR_WRITES, "gtid"));
+        inSession(em -> {
+            rename(em, "alice-v2");
+            assertEquals("alice-v2", nameOfPerson1(em));
+            assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+            clock.advance(Duration.ofSeconds(2));
+            assertEquals("replica-alice", nameOfPerson1(em));
+        });
+    }
+
+    @Test
+    void aBlankScopeKeyIsRejected() {
+        factory();
+        inSession(em -> assertThrows(IllegalArgumentException.class, () -> RwSplit.scope(em, " ")));
+    }
+
+    @Test
+    void aSessionWithoutWritesReadsFromReplicasAndHasNoToken() {
+        factory();
+        inSession(em -> {
+            RwSplit.scope(em, "user-42");
+            for (int i = 0; i < 3; i++) {
+                assertEquals("replica-alice", nameOfPerson1(em));
+            }
+            assertEquals(3L, RwSplit.statistics(em).byReason().get("REPLICA_READ"));
+            assertNull(RwSplit.token(em));
+        });
+    }
 }

@@ -28,6 +28,7 @@ import io.rwsplit.RoutingStatistics;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.Cluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -75,16 +76,23 @@ class ReadYourWritesIT {
     }
 
     EntityManagerFactory factory(Map<String, Object> extra) {
+        return factory(JdbcDriver.MARIADB, extra);
+    }
+
+    EntityManagerFactory factory(JdbcDriver driver, Map<String, Object> extra) {
         HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("consistency-it")
                 .managedClass(Profile.class)
                 .managedClass(PurchaseOrder.class)
-                .property("jakarta.persistence.jdbc.url", cluster.mariadbUrl(Cluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(Cluster.PRIMARY, driver))
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
                 .property("hibernate.hikari.maximumPoolSize", Integer.toString(USERS + 5))
-                .property(RwSplitSettings.REPLICAS, cluster.mariadbUrl(Cluster.replica(1)) + "\n"
-                        + cluster.mariadbUrl(Cluster.replica(2)))
+                .property(RwSplitSettings.REPLICAS, cluster.jdbcUrl(Cluster.replica(1), driver) + "\n"
+                        + cluster.jdbcUrl(Cluster.replica(2), driver))
                 .property(RwSplitSettings.POOL_PREFIX + "maximumPoolSize", Integer.toString(USERS + 5));
+        if (driver == JdbcDriver.MYSQL) {
+            cfg.property("hibernate.dialect", "org.hibernate.dialect.MariaDBDialect");
+        }
         extra.forEach(cfg::property);
         EntityManagerFactory emf = cfg.createEntityManagerFactory();
         factories.add(emf);
@@ -243,6 +251,15 @@ class ReadYourWritesIT {
         assertEquals(0.0, t.replicaShare(), t.toString());
         assertTrue(g.replicaShare() > 0.5, g.toString());
         assertTrue(go.replicaShare() > 0.5, go.toString());
+    }
+
+    @Test
+    void gtidModeWorksThroughMysqlConnectorJ() throws Exception {
+        EntityManagerFactory emf = factory(JdbcDriver.MYSQL, Map.of(RwSplitSettings.READ_YOUR_WRITES, "gtid"));
+        Outcome o = run(emf, emf, Consistency.readYourWrites(), PROFILE);
+        report("profile, no delay, gtid mode, mysql-connector-j", o);
+        assertEquals(0, o.stale(), o.toString());
+        assertTrue(o.replicaShare() > 0.5, o.toString());
     }
 
     /** The lag the defaults are chosen against: commit on the primary until a replica applied it. */
