@@ -152,7 +152,9 @@ public final class Report {
                 a transaction, half of them of the user's own row right after its writes (read-after-write: \
                 *stale* when the counter is older than the user's last commit), half of a random row. Each cell \
                 runs a warm-up, then a fixed measurement time. *Reads on replicas* counts reads whose statement \
-                the session's `RoutingStatistics` shows on a replica. Lag (ii) is `scripts/cluster.sh delay 1 1`: \
+                the session's `RoutingStatistics` shows on a replica. Every routed `EntityManager` is given \
+                `RwSplit.scope(em, "user-N")`, so a user's reads honour its writes of earlier requests where the \
+                level asks for it. The mode's settings are passed to the persistence unit unchanged. Lag (ii) is `scripts/cluster.sh delay 1 1`: \
                 replica1 applies the primary's transactions one second late (`MASTER_DELAY`).
 
                 """);
@@ -251,9 +253,9 @@ public final class Report {
                 continue;
             }
             md.append("| ").append(OPERATION_LABELS.getOrDefault(benchmark, benchmark))
-                    .append(" | ").append(String.format("%.0f", a.get().score())).append(" | ").append(String.format("%.0f", a.get().error()))
-                    .append(" | ").append(String.format("%.0f", b.get().score())).append(" | ").append(String.format("%.0f", b.get().error()))
-                    .append(" | ").append(String.format("%.0f", b.get().score() - a.get().score())).append(" |\n");
+                    .append(" | ").append(bytes(a.get().score())).append(" | ").append(bytes(a.get().error()))
+                    .append(" | ").append(bytes(b.get().score())).append(" | ").append(bytes(b.get().error()))
+                    .append(" | ").append(bytes(b.get().score() - a.get().score())).append(" |\n");
         }
         md.append("\nEach operation sends one SQL statement through the routing connection (the write also a commit), ")
                 .append("so the difference is the allocation per routed statement, including the per-session routing state ")
@@ -287,6 +289,10 @@ public final class Report {
             md.append(" | ").append(f[16]).append(" |\n");
         }
         md.append('\n');
+    }
+
+    private static String bytes(double value) {
+        return Double.isNaN(value) ? "-" : String.format("%.0f", value);
     }
 
     private static String ms(String micros) {

@@ -11,7 +11,7 @@ import io.rwsplit.bench.Variant;
 enum Mode {
     /** Reference: plain Hibernate, every statement on the primary. */
     PRIMARY_ONLY(Variant.PLAIN, Map.of()),
-    /** hibernate-rwsplit with no consistency keys: whatever the core does by default. */
+    /** hibernate-rwsplit with no consistency keys: the core's defaults (read_your_writes, mode auto). */
     RWSPLIT_DEFAULT(Variant.RWSPLIT, Map.of()),
     EVENTUAL(Variant.RWSPLIT, Map.of("hibernate.rwsplit.consistency", "eventual")),
     READ_YOUR_WRITES_TIME(Variant.RWSPLIT, Map.of(

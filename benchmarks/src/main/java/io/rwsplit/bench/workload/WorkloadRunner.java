@@ -49,7 +49,6 @@ public final class WorkloadRunner {
     private final int users;
     private final int seconds;
     private final int warmupSeconds;
-    private final ScopeBinder scopes = ScopeBinder.lookup();
 
     private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds) {
         this.db = db;
@@ -96,20 +95,13 @@ public final class WorkloadRunner {
     /** One cell: resets the counters, runs the users for warm-up plus measurement, returns the TSV row. */
     String run(Mode mode, String lag) throws InterruptedException {
         String prefix = String.join("\t", lag, mode.name(), mode.describe(), String.valueOf(users), String.valueOf(seconds));
-        boolean needsScope = mode.variant == Variant.RWSPLIT && mode.name().startsWith("READ_YOUR_WRITES");
-        if (needsScope && !scopes.available()) {
-            return prefix + "\t" + "\t".repeat(11) + "pending issue 4: RwSplit.scope(EntityManager, String) not in the core yet";
-        }
         resetCounters();
         Stack stack;
         try {
             stack = Stack.open(mode.variant, db, mode.settings);
         }
         catch (RuntimeException e) {
-            String message = rootMessage(e);
-            String status = message.contains("hibernate.rwsplit.consistency") || message.contains("hibernate.rwsplit.read_your_writes")
-                    ? "pending issue 4: " + firstClause(message) : "failed: " + message;
-            return prefix + "\t" + "\t".repeat(11) + status;
+            return prefix + "\t" + "\t".repeat(11) + "failed: " + firstClause(rootMessage(e));
         }
         try {
             return prefix + "\t" + measure(stack.factory(), mode.variant == Variant.RWSPLIT);
@@ -239,7 +231,7 @@ public final class WorkloadRunner {
         private EntityManager open() {
             EntityManager em = factory.createEntityManager();
             if (routed) {
-                scopes.bind(em, scopeKey);
+                RwSplit.scope(em, scopeKey);
             }
             return em;
         }
