@@ -12,7 +12,7 @@
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
 #                        is started on it if nothing answers there, and stopped again afterwards
-#   BENCH_JMH_OPTS       JMH options of every JMH run, default "-f 1 -wi 5 -w 2s -i 5 -r 1s"
+#   BENCH_JMH_OPTS       JMH options of every JMH run, default "-f 1 -wi 5 -w 2s -i 10 -r 1s"
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
 set -euo pipefail
@@ -32,7 +32,7 @@ for arg in "$@"; do
 done
 
 port="${BENCH_CLUSTER_PORT:-3307}"
-jmh_opts="${BENCH_JMH_OPTS:--f 1 -wi 5 -w 2s -i 5 -r 1s}"
+jmh_opts="${BENCH_JMH_OPTS:--f 1 -wi 5 -w 2s -i 10 -r 1s}"
 users="${BENCH_USERS:-8}"
 seconds="${BENCH_SECONDS:-15}"
 warmup=3
@@ -61,15 +61,19 @@ mkdir -p "$out"
   echo "jmh_options=$jmh_opts"
 } >"$meta"
 
+# JMH's own command line (java -jar benchmarks.jar ... works too); JmhMain also writes mean, error, best and
+# median iteration of every result to the CSV file given first
 jmh() {
+  local csv=$1
+  shift
   # shellcheck disable=SC2086 # JMH options are deliberately word-split
-  java -jar "$jar" "$@" $jmh_opts
+  java -cp "$jar" io.rwsplit.bench.JmhMain "$csv" "$@" $jmh_opts
 }
 
 echo "== 1. overhead on H2"
-jmh H2OverheadBenchmark -rf csv -rff "$out/h2.csv"
+jmh "$out/h2.csv" H2OverheadBenchmark
 echo "== 1b. allocation, plain vs hibernate-rwsplit"
-jmh H2OverheadBenchmark -p variant=PLAIN,RWSPLIT -prof gc -rf csv -rff "$out/h2-gc.csv"
+jmh "$out/h2-gc.csv" H2OverheadBenchmark -p variant=PLAIN,RWSPLIT -prof gc
 
 cluster_sh() { RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh "$@"; }
 started_cluster=false
@@ -89,7 +93,7 @@ if $cluster; then
   fi
   cluster_sh delay 1 0 >/dev/null
   echo "== 2. the same operations on the cluster"
-  jmh ClusterOverheadBenchmark -p port="$port" -rf csv -rff "$out/cluster.csv"
+  jmh "$out/cluster.csv" ClusterOverheadBenchmark -p port="$port"
 
   workload() {
     java -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --port "$port" --users "$users" \

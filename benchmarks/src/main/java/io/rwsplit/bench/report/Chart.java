@@ -28,8 +28,9 @@ final class Chart {
     private static final int HEIGHT = 460;
     private static final int LEFT = 60;
     private static final int RIGHT = 20;
-    private static final int TOP = 40;
+    private static final int TOP = 50;
     private static final int BOTTOM = 120;
+    private static final double AXIS_LIMIT = 3.0;
 
     private Chart() {
     }
@@ -55,7 +56,9 @@ final class Chart {
                 }
             }
         }
-        max = Math.ceil(max * 2) / 2;
+        // bars above the axis are cut at the top and labelled with their value, so that a slow peer does
+        // not flatten the differences that matter near 1.0
+        max = Math.min(AXIS_LIMIT, Math.ceil(max * 2) / 2);
 
         BufferedImage image = new BufferedImage(WIDTH, HEIGHT, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
@@ -66,6 +69,8 @@ final class Chart {
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         g.setColor(Color.BLACK);
         g.drawString("Time per operation relative to plain Hibernate + HikariCP (H2 in memory; lower is better)", LEFT, 22);
+        g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        g.drawString("bars: ratio of means with error bars; diamonds: ratio of best iterations", LEFT, 36);
 
         int plotHeight = HEIGHT - TOP - BOTTOM;
         int plotWidth = WIDTH - LEFT - RIGHT;
@@ -94,18 +99,23 @@ final class Chart {
                     r[1] = 0;
                 }
                 int x = groupX + v * barWidth;
-                int h = (int) (r[0] / max * plotHeight);
+                int h = (int) (Math.min(r[0], max) / max * plotHeight);
                 g.setColor(COLORS[v % COLORS.length]);
                 g.fillRect(x + 2, TOP + plotHeight - h, barWidth - 4, h);
                 g.setColor(Color.BLACK);
                 g.setStroke(new BasicStroke(1.5f));
-                int yLow = TOP + plotHeight - (int) (Math.max(0, r[0] - r[1]) / max * plotHeight);
-                int yHigh = TOP + plotHeight - (int) ((r[0] + r[1]) / max * plotHeight);
+                int yLow = TOP + plotHeight - (int) (Math.min(max, Math.max(0, r[0] - r[1])) / max * plotHeight);
+                int yHigh = TOP + plotHeight - (int) (Math.min(max, r[0] + r[1]) / max * plotHeight);
                 int cx = x + barWidth / 2;
                 g.drawLine(cx, yLow, cx, yHigh);
                 g.drawLine(cx - 4, yLow, cx + 4, yLow);
                 g.drawLine(cx - 4, yHigh, cx + 4, yHigh);
-                g.drawString(String.format("%.2f", r[0]), x + 4, yHigh - 4);
+                g.drawString(String.format(r[0] > max ? "%.1f (cut)" : "%.2f", r[0]), x + 2, Math.max(TOP - 2, yHigh - 4));
+                double best = row.get().best() / base.get().best();
+                if (!Double.isNaN(best)) {
+                    int yBest = TOP + plotHeight - (int) (Math.min(best, max) / max * plotHeight);
+                    g.fillPolygon(new int[] {cx, cx + 5, cx, cx - 5}, new int[] {yBest - 5, yBest, yBest + 5, yBest}, 4);
+                }
             }
             g.setColor(Color.BLACK);
             g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));

@@ -8,11 +8,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The rows of a JMH {@code -rf csv} result file. */
+/** The rows of a result file written by {@link io.rwsplit.bench.JmhMain}. */
 record JmhCsv(List<Row> rows) {
 
-    /** One result: the method (and secondary metric after a colon), the variant parameter, score and error. */
-    record Row(String benchmark, String metric, String variant, double score, double error, String unit) {
+    /**
+     * One result: the benchmark method, the secondary metric (empty for the primary one), the variant
+     * parameter, the mean and its 99.9% error, the best and the median iteration (primary metric only).
+     */
+    record Row(String benchmark, String metric, String variant, double score, double error, double best,
+               double median, String unit) {
     }
 
     static Optional<JmhCsv> read(Path file) throws IOException {
@@ -20,27 +24,13 @@ record JmhCsv(List<Row> rows) {
             return Optional.empty();
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> header = fields(lines.get(0));
-        int variantColumn = header.indexOf("Param: variant");
         List<Row> rows = new ArrayList<>();
-        for (String line : lines.subList(1, lines.size())) {
+        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
             if (line.isBlank()) {
                 continue;
             }
-            List<String> f = fields(line);
-            String name = f.get(0);
-            String metric = "";
-            int colon = name.indexOf(':');
-            if (colon >= 0) {
-                metric = name.substring(colon + 1);
-                name = name.substring(0, colon);
-            }
-            String method = name.substring(name.lastIndexOf('.') + 1);
-            rows.add(new Row(method, metric, variantColumn < 0 ? "" : f.get(variantColumn),
-                    number(f.get(4)), number(f.get(5)), f.get(6)));
+            String[] f = line.split(",", -1);
+            rows.add(new Row(f[0], f[1], f[2], number(f[3]), number(f[4]), number(f[5]), number(f[6]), f[8]));
         }
         return rows.isEmpty() ? Optional.empty() : Optional.of(new JmhCsv(rows));
     }
@@ -61,27 +51,5 @@ record JmhCsv(List<Row> rows) {
 
     private static double number(String text) {
         return text.isEmpty() || text.equals("NaN") ? Double.NaN : Double.parseDouble(text);
-    }
-
-    /** Splits one CSV line; fields may be double-quoted. */
-    private static List<String> fields(String line) {
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (c == '"') {
-                quoted = !quoted;
-            }
-            else if (c == ',' && !quoted) {
-                fields.add(field.toString());
-                field.setLength(0);
-            }
-            else {
-                field.append(c);
-            }
-        }
-        fields.add(field.toString());
-        return fields;
     }
 }

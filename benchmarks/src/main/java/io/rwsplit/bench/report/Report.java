@@ -91,7 +91,10 @@ public final class Report {
         md.append("""
                 How to read the JMH tables: average time per operation (lower is better), the error is JMH's \
                 99.9% confidence half-width; *ratio* is the variant's time divided by (a)'s time **from the same \
-                run**, its error combines both half-widths in quadrature (an approximation). Every operation opens \
+                run**, its error combines both half-widths in quadrature (an approximation). Other processes \
+                only ever slow an iteration down, so on a shared machine the *best iteration* of each variant is \
+                the least load-sensitive estimate of its own cost; the ratio of best iterations is shown next to \
+                the ratio of means. Every operation opens \
                 a new `EntityManager`, as a request would; reads run outside a transaction, the write in a \
                 resource-local transaction.
 
@@ -197,7 +200,8 @@ public final class Report {
     }
 
     private void overheadTable(JmhCsv csv) {
-        md.append("| operation | variant | µs/op | ± | ratio to (a) | ± |\n|---|---|---:|---:|---:|---:|\n");
+        md.append("| operation | variant | µs/op (mean) | ± | ratio to (a) | ± | best iteration µs/op | ratio of best iterations |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|\n");
         for (String benchmark : csv.benchmarks()) {
             Optional<JmhCsv.Row> base = csv.find(benchmark, "", "PLAIN");
             for (String variant : ordered(csv.variants())) {
@@ -211,11 +215,11 @@ public final class Report {
                         .append(" | ").append(fmt(r.score())).append(" | ").append(fmt(r.error()));
                 if (base.isPresent()) {
                     double[] ratio = ratio(r, base.get());
-                    md.append(" | ").append(String.format("%.3f", ratio[0])).append(" | ")
-                            .append(Double.isNaN(ratio[1]) ? "-" : String.format("%.3f", ratio[1]));
+                    md.append(" | ").append(String.format("%.3f", ratio[0])).append(" | ").append(three(ratio[1]))
+                            .append(" | ").append(fmt(r.best())).append(" | ").append(three(r.best() / base.get().best()));
                 }
                 else {
-                    md.append(" | | ");
+                    md.append(" | | | ").append(fmt(r.best())).append(" | ");
                 }
                 md.append(" |\n");
             }
@@ -230,9 +234,12 @@ public final class Report {
             return;
         }
         double[] ratio = ratio(b.get(), a.get());
-        String verdict = ratio[0] <= 1.05 ? "met" : ratio[0] - ratio[1] <= 1.05 ? "not shown: within the error bars" : "missed";
-        md.append(String.format("Target \"(b) within 5%% of (a) on find-by-id\": ratio %.3f ± %.3f: **%s**.", ratio[0],
-                Double.isNaN(ratio[1]) ? 0.0 : ratio[1], verdict));
+        double best = b.get().best() / a.get().best();
+        String verdict = ratio[0] <= 1.05 && best <= 1.05 ? "met"
+                : ratio[0] <= 1.05 || best <= 1.05 ? "met by one estimate, not the other"
+                : ratio[0] - ratio[1] <= 1.05 ? "not shown: 1.05 lies within the error bars" : "missed";
+        md.append(String.format("Target \"(b) within 5%% of (a) on find-by-id\": mean ratio %.3f ± %s, ratio of best iterations %.3f: **%s**.",
+                ratio[0], three(ratio[1]), best, verdict));
         for (String peer : List.of("SPRING_LAZY", "SHARDINGSPHERE")) {
             Optional<JmhCsv.Row> p = csv.find("findById", "", peer);
             if (p.isPresent()) {
@@ -289,6 +296,10 @@ public final class Report {
             md.append(" | ").append(f[16]).append(" |\n");
         }
         md.append('\n');
+    }
+
+    private static String three(double value) {
+        return Double.isNaN(value) ? "-" : String.format("%.3f", value);
     }
 
     private static String bytes(double value) {

@@ -11,6 +11,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
@@ -141,7 +142,7 @@ public final class WorkloadRunner {
         String firstError = all.stream().map(u -> u.firstError).filter(e -> e != null).findFirst().orElse(null);
         long ops = reads.size() + writes.size();
         return String.join("\t",
-                String.valueOf(ops), String.format("%.1f", ops / (double) seconds),
+                String.valueOf(ops), String.format(Locale.ROOT, "%.1f", ops / (double) seconds),
                 String.valueOf(reads.quantileMicros(0.50)), String.valueOf(reads.quantileMicros(0.99)),
                 String.valueOf(writes.quantileMicros(0.50)), String.valueOf(writes.quantileMicros(0.99)),
                 String.valueOf(reads.size()), String.valueOf(replicaReads), String.valueOf(checked), String.valueOf(stale),
