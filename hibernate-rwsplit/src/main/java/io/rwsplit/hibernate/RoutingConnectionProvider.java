@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
@@ -34,11 +35,12 @@ public final class RoutingConnectionProvider
     private final ConnectionProvider primary;
     private final ReplicaPools replicas;
     private final Router router;
+    private final ReplicaMonitor monitor;
 
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock) {
         this.primary = primary;
         this.replicas = ReplicaPools.build("default", config, clock);
-        this.router = new Router("default", new PrimarySource() {
+        PrimarySource primarySource = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {
                 return primary.getConnection();
@@ -48,7 +50,10 @@ public final class RoutingConnectionProvider
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
             }
-        }, replicas.replicaSet(), config.fallback());
+        };
+        primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
+        this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback());
+        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }
@@ -128,11 +133,13 @@ public final class RoutingConnectionProvider
         if (primary instanceof Startable startable) {
             startable.start();
         }
+        monitor.start();
     }
 
     @Override
     public void stop() {
         try {
+            monitor.close();
             replicas.close();
         }
         finally {

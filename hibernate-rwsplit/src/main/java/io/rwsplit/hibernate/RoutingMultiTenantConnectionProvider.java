@@ -19,6 +19,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.config.Settings;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
@@ -59,7 +60,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 closeables.add(primaryPool);
                 ReplicaPools replicas = ReplicaPools.build(tenant, config, clock);
                 closeables.add(replicas);
-                routers.put(tenant, new Router(tenant, new PrimarySource() {
+                PrimarySource primarySource = ReplicaMonitor.protect(tenant, new PrimarySource() {
                     @Override
                     public Connection acquire() throws SQLException {
                         return primaryPool.getConnection();
@@ -69,7 +70,11 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     public void release(Connection connection) throws SQLException {
                         connection.close();
                     }
-                }, replicas.replicaSet(), config.fallback()));
+                }, config.health(), clock);
+                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback()));
+                // closed first on stop, while the pools still work
+                closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
+                        primarySource, clock).start());
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());

@@ -1,0 +1,131 @@
+package io.rwsplit.health;
+
+import io.rwsplit.consistency.GtidPosition;
+
+/**
+ * The state machine of one replica, driven by observations and the clock's time; it never reads a
+ * clock or sleeps itself, so tests feed it any timeline. Not thread-safe: the owner (the replica set)
+ * serialises calls.
+ * <ul>
+ *   <li>UP to LAGGING: a probe measures a lag above {@code max_lag}, or reports broken replication;</li>
+ *   <li>UP or LAGGING to DOWN: {@code failure_threshold} consecutive probe failures, or at once a
+ *       connection error during a read;</li>
+ *   <li>LAGGING or DOWN to UP: only after probes have been healthy (reachable, lag within
+ *       {@code max_lag}) without interruption for {@code recovery_period} (hysteresis: no flapping).</li>
+ * </ul>
+ */
+public final class HealthTracker {
+
+    private final String name;
+    private final HealthPolicy policy;
+
+    private ReplicaState state = ReplicaState.UP;
+    private int failures;
+    private boolean healthyStreak;
+    private long healthySince;
+    private long lagMicros;
+    private String lastError;
+    private GtidPosition position;
+    private long observedAt;
+    private long ejections;
+
+    public HealthTracker(String name, HealthPolicy policy) {
+        this.name = name;
+        this.policy = policy;
+    }
+
+    /** A probe reached the replica and measured its lag. Returns whether the state changed. */
+    public boolean probeSucceeded(long nowNanos, long lagMicros, GtidPosition position) {
+        ReplicaState before = state;
+        this.lagMicros = lagMicros;
+        if (position != null) {
+            this.position = position;
+        }
+        observedAt = nowNanos;
+        failures = 0;
+        lastError = null;
+        if (policy.withinLag(lagMicros)) {
+            if (state != ReplicaState.UP) {
+                if (!healthyStreak) {
+                    healthyStreak = true;
+                    healthySince = nowNanos;
+                }
+                if (nowNanos - healthySince >= policy.recoveryNanos()) {
+                    state = ReplicaState.UP;
+                    healthyStreak = false;
+                }
+                else if (state == ReplicaState.DOWN) {
+                    state = ReplicaState.LAGGING;
+                }
+            }
+        }
+        else {
+            healthyStreak = false;
+            lastError = "lag " + lagMicros / 1000 + " ms exceeds max_lag " + policy.maxLagMicros() / 1000 + " ms";
+            leave(ReplicaState.LAGGING);
+        }
+        return state != before;
+    }
+
+    /** A probe reached the replica but its replication is broken (stopped thread, unknown lag). */
+    public boolean probeBroken(long nowNanos, String reason, GtidPosition position) {
+        ReplicaState before = state;
+        if (position != null) {
+            this.position = position;
+        }
+        observedAt = nowNanos;
+        failures = 0;
+        healthyStreak = false;
+        lastError = reason;
+        leave(ReplicaState.LAGGING);
+        return state != before;
+    }
+
+    /** A probe could not reach the replica (or timed out). */
+    public boolean probeFailed(long nowNanos, String error) {
+        ReplicaState before = state;
+        observedAt = nowNanos;
+        healthyStreak = false;
+        lastError = error;
+        if (failures < Integer.MAX_VALUE) {
+            failures++;
+        }
+        if (failures >= policy.failureThreshold()) {
+            leave(ReplicaState.DOWN);
+        }
+        return state != before;
+    }
+
+    /** A read on the replica failed with a connection error: out at once, without waiting for a probe. */
+    public boolean readFailed(long nowNanos, String error) {
+        ReplicaState before = state;
+        healthyStreak = false;
+        lastError = error;
+        failures = Math.max(failures, policy.failureThreshold());
+        leave(ReplicaState.DOWN);
+        return state != before;
+    }
+
+    private void leave(ReplicaState to) {
+        if (state == ReplicaState.UP) {
+            ejections++;
+        }
+        state = to;
+    }
+
+    public ReplicaState state() {
+        return state;
+    }
+
+    public long ejections() {
+        return ejections;
+    }
+
+    public String lastError() {
+        return lastError;
+    }
+
+    public ReplicaStatus status() {
+        return new ReplicaStatus(name, state, lagMicros, lastError, position, observedAt);
+    }
+}
