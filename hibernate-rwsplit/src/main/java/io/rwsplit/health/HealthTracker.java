@@ -43,7 +43,6 @@ public final class HealthTracker {
         }
         observedAt = nowNanos;
         failures = 0;
-        lastError = null;
         if (policy.withinLag(lagMicros)) {
             if (state != ReplicaState.UP) {
                 if (!healthyStreak) {
@@ -53,10 +52,14 @@ public final class HealthTracker {
                 if (nowNanos - healthySince >= policy.recoveryNanos()) {
                     state = ReplicaState.UP;
                     healthyStreak = false;
+                    lastError = null;
                 }
                 else if (state == ReplicaState.DOWN) {
                     state = ReplicaState.LAGGING;
                 }
+            }
+            else {
+                lastError = null;
             }
         }
         else {

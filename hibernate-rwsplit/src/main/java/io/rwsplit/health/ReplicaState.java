@@ -4,7 +4,10 @@ package io.rwsplit.health;
 public enum ReplicaState {
     /** Reachable and within {@code hibernate.rwsplit.max_lag}: in rotation. */
     UP,
-    /** Reachable but lagging more than {@code max_lag} (or not yet healthy for the recovery period): out of rotation. */
+    /**
+     * Reachable but out of rotation: lagging more than {@code max_lag}, replication broken, or healthy again
+     * but not yet for the whole {@code recovery_period}.
+     */
     LAGGING,
     /** Unreachable, failing probes, broken replication or a failed read: out of rotation. */
     DOWN

@@ -8,7 +8,8 @@ import io.rwsplit.consistency.GtidPosition;
  * @param name            the replica's configured name
  * @param state           UP, LAGGING or DOWN
  * @param lagMicros       the last measured lag in microseconds; 0 when unknown
- * @param lastError       the last probe or read error, or {@code null} when the last probe succeeded
+ * @param lastError       why the replica is out of rotation (or the last failed probe while it is UP), or {@code null}
+ *                        once it is UP and its last probe succeeded
  * @param position        the replica's GTID position at the last probe, or {@code null} when unknown
  * @param observedAtNanos {@link io.rwsplit.spi.Clock#nanoTime()} of the last observation, or 0 when never probed
  */

@@ -84,6 +84,11 @@ public final class ReplicaSet {
         return candidates.isEmpty() ? null : (ReplicaNode) balancer.choose(candidates);
     }
 
+    /** The UP replicas of the best tier, the list the balancer receives. */
+    List<ReplicaNode> candidates() {
+        return snapshot.candidates;
+    }
+
     /** Whether the replica is currently in rotation. */
     public boolean isUp(ReplicaNode node) {
         return snapshot.health.replicas().get(node.index()).isUp();

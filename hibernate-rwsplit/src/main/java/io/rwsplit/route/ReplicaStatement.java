@@ -51,7 +51,13 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
         }
         catch (SQLException e) {
             failed(e);
-            return delegate.executeQuery();
+            try {
+                return delegate.executeQuery();
+            }
+            catch (SQLException again) {
+                ejectIfBroken(again);
+                throw again;
+            }
         }
         finally {
             executed = true;
@@ -66,7 +72,13 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
         }
         catch (SQLException e) {
             failed(e);
-            return delegate.execute();
+            try {
+                return delegate.execute();
+            }
+            catch (SQLException again) {
+                ejectIfBroken(again);
+                throw again;
+            }
         }
         finally {
             executed = true;
@@ -128,6 +140,13 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
                 e.addSuppressed(retryFailure);
             }
             throw e;
+        }
+    }
+
+    /** After the one retry failed too: eject that replica as well, retry no more. */
+    private void ejectIfBroken(SQLException e) {
+        if (node != null && isConnectionError(e, delegate)) {
+            owner.router().replicas().markDown(node, e);
         }
     }
 
