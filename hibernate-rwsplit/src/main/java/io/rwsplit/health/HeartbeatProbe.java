@@ -15,7 +15,9 @@ import io.rwsplit.spi.LagSample;
  * pt-heartbeat style: the monitor writes this process's row of the heartbeat table on the primary every
  * probe interval with a microsecond timestamp ({@link #beat}); a replica's lag is the time since the
  * oldest heartbeat it has not applied yet (see {@link Timeline}). Each process writes its own row, so
- * several applications can share a table. Sub-second resolution: one probe interval.
+ * several applications can share a table. Sub-second resolution: one probe interval. A replica without
+ * the table (SQLState 42S02) misses every beat written so far; while no beat could be written (no
+ * privilege, primary down) lag is 0 and only reachability is checked, with one WARN from the monitor.
  */
 final class HeartbeatProbe implements LagProbe, PrimaryTask {
 
@@ -39,6 +41,12 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
                 if (rs.next()) {
                     seen = rs.getLong(1);
                 }
+            }
+        }
+        catch (SQLException e) {
+            // the table itself has not reached the replica yet: it misses every beat written so far
+            if (!"42S02".equals(e.getSQLState())) {
+                throw e;
             }
         }
         long applied = seen;
