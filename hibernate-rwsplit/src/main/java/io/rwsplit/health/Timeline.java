@@ -4,11 +4,16 @@ import java.util.function.Predicate;
 
 /**
  * Recent marks the monitor left on the primary (heartbeat timestamps or GTID positions), each with the
- * time it was written, oldest first. A replica's lag is the time since the oldest mark it has not yet
- * applied: zero when it has applied the newest one. Both times come from this process's clock, so
- * the result needs no clock synchronisation between hosts. It under-estimates the true lag by at most
- * one probe interval (the replica may already miss a write made after the previous mark).
- * Thread-safe (the monitor's threads only; routing never touches it).
+ * time it was written. A replica's lag is estimated from the marks it has applied:
+ * <ul>
+ *   <li>all of them: 0;</li>
+ *   <li>all but the newest: the time since the newest was written (it is probably in flight);</li>
+ *   <li>it misses two or more: it stopped applying between its newest applied mark and its oldest
+ *       missing one, so the lag is the time since the middle of those two writes (error at most half a
+ *       probe interval; the time since the oldest remembered mark when it applied none of them).</li>
+ * </ul>
+ * Both times come from this process's clock, so the result needs no clock synchronisation between
+ * hosts. Thread-safe (the monitor's threads only; routing never touches it).
  */
 final class Timeline<T> {
 
@@ -31,25 +36,24 @@ final class Timeline<T> {
     }
 
     /**
-     * @param applied whether the replica has applied a mark
-     * @return microseconds since the oldest mark the replica has not applied, or 0 when it applied them all
-     *         (or nothing was written yet); when it applied none of the remembered marks, the time since the oldest
+     * @param applied whether the replica has applied a mark (marks are monotonic)
+     * @return the estimated lag in microseconds, 0 when the replica applied every mark or none was written yet
      */
     @SuppressWarnings("unchecked")
     synchronized long lagMicros(Predicate<T> applied, long nowMicros) {
         if (size == 0 || applied.test((T) values[newest()])) {
             return 0;
         }
-        // marks are monotonic: walk back from the newest to the oldest unapplied one
-        int oldestUnapplied = newest();
+        int oldestMissing = newest();
         for (int i = 1; i < size; i++) {
             int index = Math.floorMod(newest() - i, values.length);
             if (applied.test((T) values[index])) {
-                break;
+                long since = oldestMissing == newest() ? micros[oldestMissing] : (micros[index] + micros[oldestMissing]) / 2;
+                return Math.max(0, nowMicros - since);
             }
-            oldestUnapplied = index;
+            oldestMissing = index;
         }
-        return Math.max(0, nowMicros - micros[oldestUnapplied]);
+        return Math.max(0, nowMicros - micros[oldestMissing]);
     }
 
     private int newest() {

@@ -7,14 +7,14 @@ import org.junit.jupiter.api.Test;
 class TimelineTest {
 
     @Test
-    void lagIsTheTimeSinceTheOldestMarkNotApplied() {
+    void lagIsTheTimeSinceTheReplicaStoppedApplying() {
         Timeline<Long> t = new Timeline<>(8);
         for (long ts = 1000; ts <= 5000; ts += 1000) {
             t.add(ts, ts);
         }
         assertEquals(0, t.lagMicros(ts -> ts <= 5000, 5010), "caught up");
         assertEquals(10, t.lagMicros(ts -> ts <= 4000, 5010), "misses the newest mark, written 10 us ago");
-        assertEquals(2010, t.lagMicros(ts -> ts <= 2000, 5010), "misses the mark written at 3000");
+        assertEquals(2510, t.lagMicros(ts -> ts <= 2000, 5010), "stopped between the marks of 2000 and 3000");
         assertEquals(4010, t.lagMicros(ts -> false, 5010), "applied nothing remembered: since the oldest");
     }
 
@@ -30,6 +30,7 @@ class TimelineTest {
             t.add(ts, ts * 100);
         }
         assertEquals(1000 - 800, t.lagMicros(ts -> false, 1000));
-        assertEquals(1000 - 900, t.lagMicros(ts -> ts <= 8, 1000));
+        assertEquals(1010 - 1000, t.lagMicros(ts -> ts <= 9, 1010), "misses only the newest: in flight");
+        assertEquals(1000 - 850, t.lagMicros(ts -> ts <= 8, 1000));
     }
 }
