@@ -13,11 +13,23 @@ import io.rwsplit.consistency.GtidPosition;
  *   <li>LAGGING or DOWN to UP: only after probes have been healthy (reachable, lag within
  *       {@code max_lag}) without interruption for {@code recovery_period} (hysteresis: no flapping).</li>
  * </ul>
+ * The lag it judges and reports is the largest measured in the last {@value #LAG_WINDOW_MILLIS} ms:
+ * replication often applies in bursts (MariaDB's {@code MASTER_DELAY} and {@code Seconds_Behind_Master}
+ * work in whole seconds, group commit applies many transactions at once), so staleness is a sawtooth,
+ * and a reader can hit its peak.
  */
 public final class HealthTracker {
 
+    /** How far back the reported lag looks for its peak. */
+    public static final long LAG_WINDOW_MILLIS = 1500;
+    private static final long LAG_WINDOW_NANOS = LAG_WINDOW_MILLIS * 1_000_000L;
+
     private final String name;
     private final HealthPolicy policy;
+    private final long[] sampleNanos = new long[32];
+    private final long[] sampleLag = new long[32];
+    private int nextSample;
+    private int samples;
 
     private ReplicaState state = ReplicaState.UP;
     private int failures;
@@ -35,8 +47,9 @@ public final class HealthTracker {
     }
 
     /** A probe reached the replica and measured its lag. Returns whether the state changed. */
-    public boolean probeSucceeded(long nowNanos, long lagMicros, GtidPosition position) {
+    public boolean probeSucceeded(long nowNanos, long measuredLagMicros, GtidPosition position) {
         ReplicaState before = state;
+        long lagMicros = peakLag(nowNanos, measuredLagMicros);
         this.lagMicros = lagMicros;
         if (position != null) {
             this.position = position;
@@ -107,6 +120,26 @@ public final class HealthTracker {
         failures = Math.max(failures, policy.failureThreshold());
         leave(ReplicaState.DOWN);
         return state != before;
+    }
+
+    /** Records a measurement; returns the largest of the window. */
+    private long peakLag(long nowNanos, long measured) {
+        sampleNanos[nextSample] = nowNanos;
+        sampleLag[nextSample] = measured;
+        nextSample = (nextSample + 1) % sampleLag.length;
+        samples = Math.min(samples + 1, sampleLag.length);
+        long peak = measured;
+        for (int i = 0; i < samples; i++) {
+            if (nowNanos - sampleNanos[i] <= LAG_WINDOW_NANOS) {
+                peak = Math.max(peak, sampleLag[i]);
+            }
+        }
+        return peak;
+    }
+
+    /** The lag as judged: the peak of the window. */
+    public long lagMicros() {
+        return lagMicros;
     }
 
     private void leave(ReplicaState to) {

@@ -117,7 +117,7 @@ public final class ReplicaSet {
         }
         else {
             tracker.probeSucceeded(now, sample.lagMicros(), position);
-            node.lagMicros(sample.lagMicros());
+            node.lagMicros(tracker.lagMicros());
         }
         changed(node, before);
     }

@@ -146,4 +146,23 @@ class HealthTrackerTest {
         assertEquals(p, tracker.status().position());
         assertEquals(now, tracker.status().observedAtNanos());
     }
+
+    @Test
+    void aSawtoothLagIsJudgedByItsPeakOverTheWindow() {
+        HealthTracker t = new HealthTracker("r", new HealthPolicy(2, 3_000_000, 0));
+        long[] sawtooth = {1_400_000, 1_650_000, 1_900_000, 2_150_000};
+        for (int i = 0; i < 20; i++) {
+            tick();
+            t.probeSucceeded(now, sawtooth[i % 4], null);
+            if (i >= 3) {
+                assertEquals(2_150_000, t.status().lagMicros(), "probe " + i);
+            }
+        }
+        // the peak ages out of the window
+        for (int i = 0; i < 7; i++) {
+            tick();
+            t.probeSucceeded(now, 10_000, null);
+        }
+        assertEquals(10_000, t.status().lagMicros());
+    }
 }

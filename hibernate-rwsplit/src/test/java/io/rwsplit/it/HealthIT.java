@@ -254,21 +254,29 @@ class HealthIT {
         factory(Map.of("hibernate.rwsplit.primary_failure_threshold", "3",
                 "hibernate.rwsplit.primary_cool_down", "1s"));
         cluster.kill(Cluster.PRIMARY);
+        // attempts that fail on a stale pooled connection are quick and are not acquisition failures;
+        // acquisitions that fail take the pool's connectionTimeout (1 s). The breaker counts the latter.
         List<String> outcomes = new ArrayList<>();
+        int slowFailures = 0;
         long fastFailMillis = -1;
-        for (int attempt = 0; attempt < 6 && fastFailMillis < 0; attempt++) {
+        for (int attempt = 0; attempt < 12 && fastFailMillis < 0; attempt++) {
             long t = System.nanoTime();
             PersistenceException e = assertThrows(PersistenceException.class, this::write);
             long ms = (System.nanoTime() - t) / 1_000_000;
             String messages = messages(e);
-            outcomes.add(ms + " ms");
             if (messages.contains("primary circuit breaker OPEN since") && messages.contains("retry after")) {
                 fastFailMillis = ms;
+                outcomes.add(ms + " ms (breaker OPEN)");
+            }
+            else {
+                outcomes.add(ms + " ms");
+                slowFailures += ms >= 900 ? 1 : 0;
             }
         }
         System.out.printf("[HealthIT] writes with the primary dead: %s%n", outcomes);
         assertTrue(fastFailMillis >= 0, "breaker never opened: " + outcomes);
-        assertTrue(outcomes.size() <= 4, "opens after at most 3 failures: " + outcomes);
+        assertTrue(slowFailures <= 3, "opens after at most 3 failed acquisitions (the monitor's heartbeat counts too): "
+                + outcomes);
         assertTrue(fastFailMillis < 100, "fails fast: " + outcomes);
 
         for (int i = 0; i < 10; i++) {
