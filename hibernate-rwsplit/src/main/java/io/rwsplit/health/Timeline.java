@@ -8,9 +8,10 @@ import java.util.function.Predicate;
  * <ul>
  *   <li>all of them: 0;</li>
  *   <li>all but the newest: the time since the newest was written (it is probably in flight);</li>
- *   <li>it misses two or more: it stopped applying between its newest applied mark and its oldest
- *       missing one, so the lag is the time since the middle of those two writes (error at most half a
- *       probe interval; the time since the oldest remembered mark when it applied none of them).</li>
+ *   <li>it misses two or more: the time since its newest applied mark was written (as pt-heartbeat
+ *       measures; it over-estimates by less than one probe interval, which offsets the probe sampling
+ *       the lag up to one interval before its peak), or since the oldest remembered mark when it applied
+ *       none of them.</li>
  * </ul>
  * Both times come from this process's clock, so the result needs no clock synchronisation between
  * hosts. Thread-safe (the monitor's threads only; routing never touches it).
@@ -48,7 +49,7 @@ final class Timeline<T> {
         for (int i = 1; i < size; i++) {
             int index = Math.floorMod(newest() - i, values.length);
             if (applied.test((T) values[index])) {
-                long since = oldestMissing == newest() ? micros[oldestMissing] : (micros[index] + micros[oldestMissing]) / 2;
+                long since = oldestMissing == newest() ? micros[oldestMissing] : micros[index];
                 return Math.max(0, nowMicros - since);
             }
             oldestMissing = index;
