@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLSyntaxErrorException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,6 +72,9 @@ final class LagProbe {
     private static boolean shows(PreparedStatement ps, long beat) throws SQLException {
         try (ResultSet rs = ps.executeQuery()) {
             return rs.next() && rs.getLong(1) >= beat;
+        }
+        catch (SQLSyntaxErrorException e) {
+            return false; // the replica has not applied the CREATE TABLE yet
         }
     }
 
