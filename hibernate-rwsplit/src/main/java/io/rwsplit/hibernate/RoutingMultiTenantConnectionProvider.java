@@ -39,6 +39,9 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         RwSplitConfig.checkKeys(settings);
         Settings s = new Settings(settings);
         String list = s.string(TENANTS, null);
+        if (list == null) {
+            throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
+        }
         try {
             for (String tenant : list.trim().split("\\s+")) {
                 String p = TENANT_PREFIX + tenant + ".";

@@ -29,10 +29,6 @@ public final class SqlClassifier {
     /** The statement keywords that can follow the common table expressions of a {@code WITH}. */
     private static final String[] WITH_BODY_WORDS = {"select", "values", "table", "insert", "update", "delete",
             "replace", "merge"};
-    /** Functions that, called in a read, need the primary's data or this session's state. */
-    private static final String[] PRIMARY_FUNCTIONS = {"last_insert_id", "found_rows", "row_count", "nextval",
-            "setval", "lastval", "currval", "get_lock", "release_lock", "release_all_locks", "is_free_lock",
-            "is_used_lock"};
 
     private SqlClassifier() {
     }
@@ -171,7 +167,14 @@ public final class SqlClassifier {
         char previous = ' ';    // the last significant character before the current token
         while (i < n) {
             char c = sql.charAt(i);
-            if (c <= ' ') {
+            if (isWordChar(c)) {
+                int end = wordEnd(sql, i);
+                SqlKind clause = clauseAt(sql, i, end, previous);
+                locking |= clause == SqlKind.LOCKING_READ;
+                primaryFunction |= clause == SqlKind.PRIMARY_FUNCTION;
+                previous = 'a';
+                i = end;
+            } else if (c <= ' ') {
                 i++;
             } else if (SqlText.isQuote(c)) {
                 i = SqlText.skipQuoted(sql, i);
@@ -179,24 +182,17 @@ public final class SqlClassifier {
                     return SqlKind.OTHER;
                 }
                 previous = c;
-            } else if (SqlText.isExecutableComment(sql, i)) {
+            } else if (c == '/' && SqlText.isExecutableComment(sql, i)) {
                 return SqlKind.OTHER;
-            } else if (SqlText.isBlockCommentStart(sql, i)) {
+            } else if (c == '/' && SqlText.isBlockCommentStart(sql, i)) {
                 i = SqlText.blockCommentEnd(sql, i);
-            } else if (SqlText.isLineCommentStart(sql, i)) {
+            } else if ((c == '-' || c == '#') && SqlText.isLineCommentStart(sql, i)) {
                 i = SqlText.lineCommentEnd(sql, i);
             } else if (c == ';') {
                 if (SqlText.skipSpaceAndComments(sql, i + 1) < n) {
                     return SqlKind.OTHER;
                 }
                 i = n;
-            } else if (isWordChar(c)) {
-                int end = wordEnd(sql, i);
-                SqlKind clause = clauseAt(sql, i, end, previous);
-                locking |= clause == SqlKind.LOCKING_READ;
-                primaryFunction |= clause == SqlKind.PRIMARY_FUNCTION;
-                previous = 'a';
-                i = end;
             } else {
                 previous = c;
                 i++;
@@ -205,33 +201,72 @@ public final class SqlClassifier {
         return locking ? SqlKind.LOCKING_READ : primaryFunction ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;
     }
 
-    /** What the word {@code sql[start, end)} of a read starts: a lock clause, a primary function, or nothing (READ). */
+    /**
+     * What the word {@code sql[start, end)} of a read starts: a lock clause, a primary function, or nothing (READ).
+     * Most words are column and table aliases, so the word's length picks the few keywords worth comparing.
+     */
     private static SqlKind clauseAt(String sql, int start, int end, char previous) {
-        if (isWord(sql, start, end, "for")) {
-            return isLockAfterFor(sql, end) ? SqlKind.LOCKING_READ : SqlKind.READ;
+        switch (end - start) {
+            case 3:
+                if (isWord(sql, start, end, "for")) {
+                    return isLockAfterFor(sql, end) ? SqlKind.LOCKING_READ : SqlKind.READ;
+                }
+                return SqlKind.READ;
+            case 4:
+                if (isWord(sql, start, end, "lock")) {
+                    int share = afterWord(sql, afterWord(sql, end, "in"), "share");
+                    return afterWord(sql, share, "mode") >= 0 ? SqlKind.LOCKING_READ : SqlKind.READ;
+                }
+                if (isWord(sql, start, end, "into")) {
+                    return SqlKind.PRIMARY_FUNCTION;    // SELECT ... INTO OUTFILE | DUMPFILE | @variable
+                }
+                return isWord(sql, start, end, "next") ? sequenceValue(sql, end) : SqlKind.READ;
+            case 6:
+                return isWord(sql, start, end, "setval") ? call(sql, end) : SqlKind.READ;
+            case 7:
+                if (isWord(sql, start, end, "nextval") || isWord(sql, start, end, "currval")) {
+                    return previous == '.' ? SqlKind.PRIMARY_FUNCTION : call(sql, end);     // seq.nextval, nextval(seq)
+                }
+                if (isWord(sql, start, end, "lastval")) {
+                    return call(sql, end);
+                }
+                return isWord(sql, start, end, "current") ? sequenceValue(sql, end) : SqlKind.READ;
+            case 8:
+                if (isWord(sql, start, end, "previous")) {
+                    return sequenceValue(sql, end);
+                }
+                if (isWord(sql, start, end, "identity")) {
+                    return isSystemVariable(sql, start) ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;     // @@identity
+                }
+                return isWord(sql, start, end, "get_lock") ? call(sql, end) : SqlKind.READ;
+            case 9:
+                return isWord(sql, start, end, "row_count") ? call(sql, end) : SqlKind.READ;
+            case 10:
+                return isWord(sql, start, end, "found_rows") ? call(sql, end) : SqlKind.READ;
+            case 12:
+                return isWord(sql, start, end, "release_lock") || isWord(sql, start, end, "is_free_lock")
+                        || isWord(sql, start, end, "is_used_lock") ? call(sql, end) : SqlKind.READ;
+            case 14:
+                if (isWord(sql, start, end, "last_insert_id")) {    // LAST_INSERT_ID(), @@last_insert_id
+                    return isSystemVariable(sql, start) ? SqlKind.PRIMARY_FUNCTION : call(sql, end);
+                }
+                return SqlKind.READ;
+            case 17:
+                return isWord(sql, start, end, "release_all_locks") ? call(sql, end) : SqlKind.READ;
+            default:
+                return SqlKind.READ;
         }
-        if (isWord(sql, start, end, "lock")) {
-            int share = afterWord(sql, afterWord(sql, end, "in"), "share");
-            return afterWord(sql, share, "mode") >= 0 ? SqlKind.LOCKING_READ : SqlKind.READ;
-        }
-        if (isWord(sql, start, end, "into")) {
-            return SqlKind.PRIMARY_FUNCTION;    // SELECT ... INTO OUTFILE | DUMPFILE | @variable
-        }
-        if (isWord(sql, start, end, "next") || isWord(sql, start, end, "current")
-                || isWord(sql, start, end, "previous")) {
-            return afterWord(sql, afterWord(sql, end, "value"), "for") >= 0 ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;
-        }
-        if (previous == '.' && (isWord(sql, start, end, "nextval") || isWord(sql, start, end, "currval"))) {
-            return SqlKind.PRIMARY_FUNCTION;    // seq.nextval
-        }
-        if (isSystemVariable(sql, start)
-                && (isWord(sql, start, end, "identity") || isWord(sql, start, end, "last_insert_id"))) {
-            return SqlKind.PRIMARY_FUNCTION;
-        }
-        if (isWordIn(sql, start, end, PRIMARY_FUNCTIONS) && nextSignificantChar(sql, end) == '(') {
-            return SqlKind.PRIMARY_FUNCTION;
-        }
-        return SqlKind.READ;
+    }
+
+    /** A primary function if the name that ends at {@code afterName} is called, as in {@code found_rows()}. */
+    private static SqlKind call(String sql, int afterName) {
+        return nextSignificantChar(sql, afterName) == '(' ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;
+    }
+
+    private static SqlKind sequenceValue(String sql, int afterFirstWord) {
+        return afterWord(sql, afterWord(sql, afterFirstWord, "value"), "for") >= 0
+                ? SqlKind.PRIMARY_FUNCTION
+                : SqlKind.READ;
     }
 
     /** FOR UPDATE, FOR SHARE, FOR NO KEY UPDATE, FOR KEY SHARE; not FOR SYSTEM_TIME or NEXT VALUE FOR seq. */

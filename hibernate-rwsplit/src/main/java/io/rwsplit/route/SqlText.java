@@ -19,8 +19,12 @@ final class SqlText {
 
     /** Letters, digits, {@code _} and {@code $}: the characters of an unquoted identifier or keyword. */
     static boolean isWordChar(char c) {
+        char lower = (char) (c | 0x20);     // folds ASCII upper case letters onto lower case, moves nothing else into a-z
+        if (lower >= 'a' && lower <= 'z') {
+            return true;
+        }
         if (c < 128) {
-            return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+            return (c >= '0' && c <= '9') || c == '_' || c == '$';
         }
         return Character.isLetterOrDigit(c);
     }
