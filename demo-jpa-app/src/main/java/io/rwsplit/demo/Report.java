@@ -12,15 +12,15 @@ final class Report {
     }
 
     static void print(List<RunResult> results, PrintStream out) {
-        String row = "%-25s %-17s %6s %14s %10s  %-34s %s%n";
+        String row = "%-25s %-17s %6s %12s %11s  %-24s %s%n";
         out.println();
         out.println("Does the next request show the user's own write?");
         out.println();
-        out.printf(row, "story", "consistency", "reads", "stale reads", "on replica", "read routing (reason=statements)", "replica lag");
+        out.printf(row, "story", "consistency", "reads", "stale reads", "on replica", "replica lag", "read routing (reason=statements)");
         for (RunResult r : results) {
             out.printf(row, r.story(), r.mode(), r.reads(),
                     r.staleReads() + " (" + percent((double) r.staleReads() / Math.max(1, r.reads())) + ")",
-                    percent(r.replicaShare()), reasons(r.readReasons()), r.lag());
+                    percent(r.replicaShare()), r.lag(), reasons(r.readReasons()));
         }
         out.println();
         out.println("All statements of each run (writes included), from RwSplit.statistics(entityManagerFactory):");
