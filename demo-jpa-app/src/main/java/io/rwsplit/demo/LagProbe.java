@@ -111,7 +111,7 @@ final class LagProbe {
             thread.setDaemon(true);
         }
 
-        /** Stops after the current measurement and returns what was measured. */
+        /** Stops after the current measurement and returns what was measured; later calls return the same. */
         Lag stop() throws InterruptedException {
             running = false;
             thread.join();

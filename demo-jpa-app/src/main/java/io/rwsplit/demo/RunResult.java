@@ -1,6 +1,5 @@
 package io.rwsplit.demo;
 
-import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -19,8 +18,7 @@ record RunResult(
         long allStatementsOnPrimary,
         long allStatementsOnReplica,
         Map<String, Long> allReasons,
-        LagProbe.Lag lag,
-        Duration elapsed) {
+        LagProbe.Lag lag) {
 
     /** Share of the read requests' statements served by replicas, 0..1. */
     double replicaShare() {

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
 import jakarta.persistence.EntityManager;
@@ -32,6 +33,7 @@ import io.rwsplit.RwSplit;
 final class StoryRunner {
 
     static final String PERSISTENCE_UNIT = "demo";
+    private static final Duration LAG_PROBE_TIMEOUT = Duration.ofSeconds(30);
 
     private final Backend backend;
     private final LagProbe probe;
@@ -73,35 +75,39 @@ final class StoryRunner {
         properties.putAll(mode.unitSettings());
         String label = story.title() + " / " + mode;
         Tally tally = new Tally();
-        long start = System.nanoTime();
-        LagProbe.Sampler lag = probe.sample(Duration.ofSeconds(30));
+        RoutingStatistics all;
+        LagProbe.Sampler lagSampler = probe.sample(LAG_PROBE_TIMEOUT);
         try (EntityManagerFactory emf = Persistence.createEntityManagerFactory(PERSISTENCE_UNIT, properties)) {
-            ExecutorService pool = Executors.newFixedThreadPool(users);
-            try {
-                CountDownLatch go = new CountDownLatch(1);
-                List<Future<?>> userRuns = new ArrayList<>();
-                for (int u = 1; u <= users; u++) {
-                    long userId = u;
-                    userRuns.add(pool.submit(() -> {
-                        go.await();
-                        runUser(emf, story, mode, userId, tally);
-                        return null;
-                    }));
-                }
-                go.countDown();
-                awaitWithProgress(userRuns, tally, label);
-            }
-            finally {
-                pool.shutdownNow();
-            }
-            RoutingStatistics all = RwSplit.statistics(emf);
-            return new RunResult(story.title(), mode,
-                    tally.reads.sum(), tally.stale.sum(), tally.onReplica.sum(), tally.onPrimary.sum(), sorted(tally.reasons),
-                    all.primaryStatements(), all.replicaStatements(), all.byReason(),
-                    lag.stop(), Duration.ofNanos(System.nanoTime() - start));
+            runUsers(emf, story, mode, tally, label);
+            all = RwSplit.statistics(emf);
         }
         finally {
-            lag.stop();
+            lagSampler.stop();
+        }
+        return new RunResult(story.title(), mode,
+                tally.reads.sum(), tally.stale.sum(), tally.onReplica.sum(), tally.onPrimary.sum(), sorted(tally.reasons),
+                all.primaryStatements(), all.replicaStatements(), all.byReason(), lagSampler.stop());
+    }
+
+    private void runUsers(EntityManagerFactory emf, Story story, ConsistencyMode mode, Tally tally, String label)
+            throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(users);
+        try {
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<?>> userRuns = new ArrayList<>();
+            for (int u = 1; u <= users; u++) {
+                long userId = u;
+                userRuns.add(pool.submit(() -> {
+                    go.await();
+                    runUser(emf, story, mode, userId, tally);
+                    return null;
+                }));
+            }
+            go.countDown();
+            awaitWithProgress(userRuns, tally, label);
+        }
+        finally {
+            pool.shutdownNow();
         }
     }
 
@@ -135,7 +141,7 @@ final class StoryRunner {
                     userRun.get(1, TimeUnit.SECONDS);
                     break;
                 }
-                catch (java.util.concurrent.TimeoutException e) {
+                catch (TimeoutException e) {
                     out.printf("  ... %-40s %5d/%d reads, %d stale%n", label, tally.reads.sum(), expected, tally.stale.sum());
                 }
                 catch (ExecutionException e) {
