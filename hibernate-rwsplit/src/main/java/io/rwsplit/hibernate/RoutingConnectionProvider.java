@@ -17,6 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
@@ -34,9 +36,11 @@ public final class RoutingConnectionProvider
     private final ConnectionProvider primary;
     private final ReplicaPools replicas;
     private final Router router;
+    private final ConsistencyRuntime consistency;
 
-    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock) {
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
         this.primary = primary;
+        this.consistency = consistency;
         this.replicas = ReplicaPools.build("default", config, clock);
         this.router = new Router("default", new PrimarySource() {
             @Override
@@ -48,7 +52,8 @@ public final class RoutingConnectionProvider
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
             }
-        }, replicas.replicaSet(), config.fallback());
+        }, replicas.replicaSet(), config.fallback(),
+                new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()));
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }
@@ -134,6 +139,7 @@ public final class RoutingConnectionProvider
     public void stop() {
         try {
             replicas.close();
+            consistency.close();
         }
         finally {
             if (primary instanceof Stoppable stoppable) {
