@@ -4,53 +4,38 @@ import java.util.Map;
 
 import jakarta.persistence.EntityManager;
 
+import io.rwsplit.RwSplit;
+import io.rwsplit.RwSplitSettings;
+
 /**
  * The two ways the demo runs each story. This enum is the demo's only contact with the consistency
- * API of hibernate-rwsplit (issue 4): a default level for the persistence unit, and a scope key per
- * request so that a user's write in one request protects that user's reads in the next one.
+ * API of hibernate-rwsplit: a default level for the persistence unit, and a scope key per request so
+ * that a user's write in one request protects that user's reads in the next one (a new EntityManager).
  */
 enum ConsistencyMode {
 
     /** Broken: any replica may answer, however far behind it is. */
-    EVENTUAL,
+    EVENTUAL("eventual"),
 
     /** Fixed: a user never reads data older than their own last write. */
-    READ_YOUR_WRITES;
+    READ_YOUR_WRITES("read_your_writes");
 
-    /**
-     * WAITING FOR ISSUE 4: {@code io.rwsplit.Consistency}, the {@code hibernate.rwsplit.consistency} setting
-     * and {@code RwSplit.scope(EntityManager, String)} are not on main yet. Once they are, set this to
-     * {@code true} and use the commented lines below.
-     */
-    static final boolean READ_YOUR_WRITES_AVAILABLE = false;
+    private final String setting;
 
-    /** Whether the library this demo was built against offers this mode. */
-    boolean available() {
-        return this == EVENTUAL || READ_YOUR_WRITES_AVAILABLE;
+    ConsistencyMode(String setting) {
+        this.setting = setting;
     }
 
-    /** Properties added to the persistence unit for this mode. */
+    /**
+     * Properties added to the persistence unit: the default consistency level of its sessions, as it
+     * would be written in persistence.xml ({@code hibernate.rwsplit.consistency}).
+     */
     Map<String, Object> unitSettings() {
-        requireAvailable();
-        return switch (this) {
-            // Today's core sends every read outside a transaction to a replica: that is EVENTUAL.
-            // With issue 4: Map.of("hibernate.rwsplit.consistency", "eventual")
-            case EVENTUAL -> Map.of();
-            // With issue 4: Map.of("hibernate.rwsplit.consistency", "read_your_writes")
-            case READ_YOUR_WRITES -> Map.of();
-        };
+        return Map.of(RwSplitSettings.CONSISTENCY, setting);
     }
 
     /** Called at the start of every request (a new EntityManager) of the given user. */
     void beginRequest(EntityManager em, String userKey) {
-        requireAvailable();
-        // With issue 4: RwSplit.scope(em, userKey);
-    }
-
-    private void requireAvailable() {
-        if (!available()) {
-            throw new UnsupportedOperationException(name() + " needs the consistency API of issue 4 "
-                    + "(io.rwsplit.Consistency, RwSplit.scope), which this build of hibernate-rwsplit does not have yet");
-        }
+        RwSplit.scope(em, userKey);
     }
 }

@@ -142,7 +142,7 @@ final class StoryRunner {
                     break;
                 }
                 catch (TimeoutException e) {
-                    out.printf("  ... %-40s %5d/%d reads, %d stale%n", label, tally.reads.sum(), expected, tally.stale.sum());
+                    out.printf("  ... %-44s %5d/%d reads, %d stale%n", label, tally.reads.sum(), expected, tally.stale.sum());
                 }
                 catch (ExecutionException e) {
                     throw new IllegalStateException(label + ": a user's requests failed: " + e.getCause(), e.getCause());

@@ -2,7 +2,6 @@ package io.rwsplit.demo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.List;
 
@@ -46,8 +45,6 @@ class StaleReadStoriesTest {
 
     @Test
     void readYourWritesShowsNoStaleReadInEitherStory() {
-        assumeTrue(ConsistencyMode.READ_YOUR_WRITES.available(),
-                "READ_YOUR_WRITES waits for the consistency API of issue 4");
         List<RunResult> fixed = runsOf(ConsistencyMode.READ_YOUR_WRITES);
         assertEquals(2, fixed.size());
         for (RunResult run : fixed) {
