@@ -12,7 +12,7 @@ final class Report {
     }
 
     static void print(List<RunResult> results, PrintStream out) {
-        String row = "%-25s %-17s %6s %12s %11s  %-24s %s%n";
+        String row = "%-25s %-17s %6s %12s %11s  %-26s %s%n";
         out.println();
         out.println("Does the next request show the user's own write?");
         out.println();
