@@ -12,6 +12,7 @@ import java.util.List;
 final class Demo {
 
     private static final Duration SYNC_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration NOTICEABLE_LAG = Duration.ofMillis(50);
 
     private final DemoOptions options;
     private final PrintStream out;
@@ -34,6 +35,10 @@ final class Demo {
             out.printf("Workload: %d concurrent users x %d rounds of \"write, pause 0-%d ms, read it back in a new request\"; "
                     + "replica lag at start %d ms%n%n", options.users(), options.iterations(), think.toMillis(), lag.toMillis());
 
+            if (lag.compareTo(NOTICEABLE_LAG) < 0) {
+                out.printf("Note:     the replicas lag only %d ms, so EVENTUAL may show few stale reads; give them a delay "
+                        + "(%s)%n%n", lag.toMillis(), options.cluster() ? "--delay 1" : "--delay-ms 200");
+            }
             StoryRunner runner = new StoryRunner(backend, probe, options.users(), options.iterations(), think, out);
             for (Story story : List.of(new ProfileEditStory(), new PlaceOrderStory())) {
                 for (ConsistencyMode mode : ConsistencyMode.values()) {

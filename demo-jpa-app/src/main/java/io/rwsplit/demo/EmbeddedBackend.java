@@ -54,7 +54,7 @@ final class EmbeddedBackend implements Backend {
 
     @Override
     public void createSchema() {
-        close();
+        close(); // a simulator of an earlier run in this JVM must not copy into the new tables
         primary.runScript("schema.sql");
         List<Supplier<Connection>> replicaConnections = new ArrayList<>();
         for (Database replica : replicas) {
