@@ -2,6 +2,7 @@ package io.rwsplit.demo.embedded;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -63,7 +64,7 @@ class ReplicationSimulatorTest {
             }
             assertEquals("new", seen);
             long lagMillis = (firstSeen - committed) / 1_000_000;
-            assertEquals(true, lagMillis >= delay.toMillis(), "replica showed the row after " + lagMillis + " ms");
+            assertTrue(lagMillis >= delay.toMillis(), "replica showed the row after " + lagMillis + " ms");
         }
     }
 
