@@ -18,6 +18,8 @@ import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.health.ReplicaMonitor;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
@@ -36,9 +38,11 @@ public final class RoutingConnectionProvider
     private final ReplicaPools replicas;
     private final Router router;
     private final ReplicaMonitor monitor;
+    private final ConsistencyRuntime consistency;
 
-    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock) {
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
         this.primary = primary;
+        this.consistency = consistency;
         this.replicas = ReplicaPools.build("default", config, clock);
         PrimarySource primarySource = new PrimarySource() {
             @Override
@@ -52,7 +56,8 @@ public final class RoutingConnectionProvider
             }
         };
         primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
-        this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback());
+        this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
+                new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()));
         this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
@@ -141,6 +146,7 @@ public final class RoutingConnectionProvider
         try {
             monitor.close();
             replicas.close();
+            consistency.close();
         }
         finally {
             if (primary instanceof Stoppable stoppable) {

@@ -10,6 +10,7 @@ import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -36,6 +37,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
                     + "' or '" + RwSplitSettings.TENANTS + "', not both");
         }
         RwSplitConfig config = RwSplitConfig.from(settings);
+        Clock clock = clock(settings);
+        io.rwsplit.consistency.ConsistencyConfig.from(settings); // fail on bad consistency settings before building anything
         ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         if (primary == null) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
@@ -45,7 +48,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         if (primary instanceof RoutingConnectionProvider) {
             return primary;
         }
-        return new RoutingConnectionProvider(primary, config, clock(settings));
+        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
+        return new RoutingConnectionProvider(primary, config, consistency, clock);
     }
 
     static Clock clock(Map<String, Object> settings) {

@@ -20,6 +20,8 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.health.ReplicaMonitor;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.config.Settings;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
@@ -43,6 +45,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         if (list == null) {
             throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
         }
+        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
+        closeables.add(consistency);
         try {
             for (String tenant : list.trim().split("\\s+")) {
                 String p = TENANT_PREFIX + tenant + ".";
@@ -74,7 +78,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                         connection.close();
                     }
                 }, config.health(), clock);
-                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback()));
+                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(),
+                        new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size())));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                         primarySource, clock).start());

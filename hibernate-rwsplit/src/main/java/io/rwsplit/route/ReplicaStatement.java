@@ -20,6 +20,7 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
 
     private final RoutingConnection owner;
     private final String sql;
+    private final boolean anyReplica;
     private final int resultSetType;
     private final int resultSetConcurrency;
     private final int resultSetHoldability;
@@ -30,12 +31,14 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
 
     /**
      * @param retryable whether it is an autocommit read that may be retried elsewhere
+     * @param anyReplica whether any replica may serve it (else a retry goes to the primary)
      * @param resultSetType -1 for {@code prepareStatement(sql)}; {@code resultSetHoldability} -1 for the three-argument form
      */
     ReplicaStatement(RoutingConnection owner, ReplicaNode node, PreparedStatement delegate, String sql, boolean retryable,
-                     int resultSetType, int resultSetConcurrency, int resultSetHoldability) {
+                     boolean anyReplica, int resultSetType, int resultSetConcurrency, int resultSetHoldability) {
         super(delegate, retryable);
         this.owner = owner;
+        this.anyReplica = anyReplica;
         this.node = node;
         this.sql = sql;
         this.resultSetType = resultSetType;
@@ -179,6 +182,10 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
         catch (SQLException ignored) {
             // the old statement's connection is broken
         }
+    }
+
+    boolean anyReplica() {
+        return anyReplica;
     }
 
     String sql() {

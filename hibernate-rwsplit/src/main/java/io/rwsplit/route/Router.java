@@ -29,10 +29,18 @@ public final class Router {
     private final FactoryStatistics statistics;
     private final RouteDecision[] primaryDecisions = new RouteDecision[RouteReason.values().length];
     private final SessionRouting detached;
+    private final io.rwsplit.consistency.CausalReads causal;
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
+        this(label, primary, replicas, fallback, null);
+    }
+
+    /** @param causal consistency for these replicas, or {@code null} to route every read as EVENTUAL */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.consistency.CausalReads causal) {
+        this.causal = causal;
         this.label = label;
         this.primary = primary;
         this.replicas = replicas;
@@ -65,6 +73,11 @@ public final class Router {
     public RoutingConnection open(boolean readOnlySession) {
         SessionRouting session = acquiring.get();
         return new RoutingConnection(this, session != null ? session : detached, readOnlySession);
+    }
+
+    /** Consistency for these replicas, or {@code null}. */
+    public io.rwsplit.consistency.CausalReads causal() {
+        return causal;
     }
 
     public String label() {

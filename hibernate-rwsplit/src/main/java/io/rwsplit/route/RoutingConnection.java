@@ -19,8 +19,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.consistency.SessionConsistency;
 
 /**
  * The connection Hibernate sees. It opens no physical connection until a statement is prepared; then
@@ -54,6 +59,8 @@ public final class RoutingConnection implements Connection {
     private Connection primary;
     private Connection replica;
     private ReplicaNode replicaNode;
+    /** Why the replica connection was last chosen (decides where a failed read may be retried). */
+    private RouteReason replicaReason;
 
     private boolean closed;
     private boolean autoCommit = true;
@@ -61,6 +68,17 @@ public final class RoutingConnection implements Connection {
     private Tx tx = Tx.NONE;
     private boolean softReadOnlyAtBegin;
     private boolean replicaUnavailableInTx;
+    /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
+    private boolean wrote;
+    /** Whether the consistency level was applied at the current read-only transaction's first read. */
+    private boolean txConsistencyChecked;
+    /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
+    private RouteReason txPrimaryReason;
+    private final Runnable recordPending = () -> {
+        if (wrote && autoCommit && !closed) {
+            recordWrite();
+        }
+    };
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -87,6 +105,9 @@ public final class RoutingConnection implements Connection {
     /** Decides where {@code sql} goes, opens that connection if needed, records the decision. */
     private Connection route(String sql) throws SQLException {
         checkOpen();
+        if (wrote && autoCommit) {
+            recordWrite();
+        }
         SqlKind kind = SqlClassifier.classify(sql);
         SqlHint hint;
         try {
@@ -129,6 +150,9 @@ public final class RoutingConnection implements Connection {
                     tx = Tx.READ_WRITE;
                 }
             }
+            if (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL || kind == SqlKind.OTHER) {
+                wrote();
+            }
             return reason;
         }
         if (session.flushing()) {
@@ -141,12 +165,126 @@ public final class RoutingConnection implements Connection {
             return RouteReason.PRIMARY_HINT;
         }
         if (tx != Tx.NONE) {
-            return RouteReason.READ_ONLY_TRANSACTION;
+            if (!txConsistencyChecked) {
+                txConsistencyChecked = true;
+                RouteReason reason = consistentRead(RouteReason.READ_ONLY_TRANSACTION, true);
+                txPrimaryReason = reason.target() == io.rwsplit.Target.PRIMARY ? reason : null;
+                return reason;
+            }
+            return txPrimaryReason != null ? txPrimaryReason : RouteReason.READ_ONLY_TRANSACTION;
         }
         if (hint == SqlHint.REPLICA || session.intent() == Intent.REPLICA) {
-            return RouteReason.REPLICA_HINT;
+            return consistentRead(RouteReason.REPLICA_HINT, false);
         }
-        return RouteReason.REPLICA_READ;
+        return consistentRead(RouteReason.REPLICA_READ, false);
+    }
+
+    /**
+     * The session's consistency level applied to a read that may go to a replica (an autocommit read, a
+     * replica hint, the first read of a read-only transaction): {@code replicaReason} when any replica will do,
+     * a causal replica reason (the replica connection is then open and has applied the scope's last write), or
+     * a primary reason. Cheap when the scope has no write to honour: a field read and a null check.
+     */
+    private RouteReason consistentRead(RouteReason replicaReason, boolean inTransaction) throws SQLException {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null) {
+            return replicaReason;
+        }
+        Consistency level = consistency.level();
+        switch (level.level()) {
+            case EVENTUAL:
+                return replicaReason;
+            case STRONG:
+                return RouteReason.STRONG_CONSISTENCY;
+            case BOUNDED_STALENESS:
+                return boundedStalenessRead(level.boundMicros(), inTransaction);
+            default:
+                break;
+        }
+        ConsistencyToken need = consistency.requirement();
+        if (need == null) {
+            return consistency.stateUnknown() ? RouteReason.READ_YOUR_WRITES_PRIMARY : replicaReason;
+        }
+        CausalReads causal = router.causal();
+        if (!causal.byGtid(need)) {
+            if (causal.withinWindow(need)) {
+                return RouteReason.READ_YOUR_WRITES_PRIMARY;
+            }
+            consistency.settled(need);
+            return replicaReason;
+        }
+        GtidPosition position = need.positionOrNull();
+        if (replica == null) {
+            ReplicaSet set = router.replicas();
+            ReplicaNode chosen = set.choose();
+            if (chosen == null) {
+                return replicaReason; // no healthy replica: connect() falls back as for any read
+            }
+            if (!causal.applied(chosen.index(), position)) {
+                for (ReplicaNode node : set.nodes()) {
+                    if (node != chosen && set.isUp(node) && causal.applied(node.index(), position) && open(node) != null) {
+                        return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+                    }
+                }
+            }
+            if (open(chosen) == null && replica(inTransaction) == null) {
+                return replicaReason;
+            }
+        }
+        if (causal.applied(replicaNode.index(), position)) {
+            return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+        }
+        return causal.await(replica, replicaNode.index(), position)
+                ? RouteReason.CAUSAL_WAIT : RouteReason.CAUSAL_TIMEOUT_PRIMARY;
+    }
+
+    /** A replica whose last measured lag is within the bound, else the primary. */
+    private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
+        if (replica == null) {
+            ReplicaSet set = router.replicas();
+            ReplicaNode chosen = set.choose();
+            if (chosen == null) {
+                return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
+            }
+            if (chosen.lagMicros() > boundMicros) {
+                chosen = null;
+                for (ReplicaNode node : set.nodes()) {
+                    if (set.isUp(node) && node.lagMicros() <= boundMicros) {
+                        chosen = node;
+                        break;
+                    }
+                }
+                if (chosen == null) {
+                    return RouteReason.STALENESS_BOUND_PRIMARY;
+                }
+            }
+            if (open(chosen) == null && replica(inTransaction) == null) {
+                return RouteReason.BOUNDED_STALENESS_REPLICA;
+            }
+        }
+        return replicaNode.lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
+                : RouteReason.STALENESS_BOUND_PRIMARY;
+    }
+
+    /** A statement that may write was routed to the primary. */
+    private void wrote() {
+        wrote = true;
+        if (autoCommit && session.consistency() != null) {
+            // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
+            session.consistency().pendingWrite(recordPending);
+        }
+    }
+
+    /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
+    private void recordWrite() {
+        wrote = false;
+        SessionConsistency consistency = session.consistency();
+        if (consistency != null) {
+            consistency.pendingWrite(null);
+            if (primary != null) {
+                consistency.committed(router.causal().capture(primary));
+            }
+        }
     }
 
     /** The first statement of a transaction decides its kind. */
@@ -168,7 +306,7 @@ public final class RoutingConnection implements Connection {
             session.servedByPrimary();
             return primary();
         }
-        Connection c = replica(reason == RouteReason.READ_ONLY_TRANSACTION);
+        Connection c = replica(tx != Tx.NONE);
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
@@ -177,6 +315,7 @@ public final class RoutingConnection implements Connection {
         }
         router.record(session, replicaNode.decision(reason), replicaNode.index(), sql);
         session.servedByReplica();
+        replicaReason = reason;
         return c;
     }
 
@@ -213,30 +352,38 @@ public final class RoutingConnection implements Connection {
             if (node == null) {
                 break;
             }
-            Connection c = router.borrow(node);
-            if (c == null) {
-                continue;
+            Connection c = open(node);
+            if (c != null) {
+                return c;
             }
-            try {
-                if (c.getAutoCommit() != autoCommit) {
-                    c.setAutoCommit(autoCommit);
-                }
-                applySessionState(c);
-            }
-            catch (SQLException | RuntimeException e) {
-                set.markDown(node, e);
-                router.giveBack(node, c);
-                continue;
-            }
-            replica = c;
-            replicaNode = node;
-            return c;
         }
         if (inTransaction) {
             // the whole read-only transaction then stays on the primary, for one consistent snapshot
             replicaUnavailableInTx = true;
         }
         return null;
+    }
+
+    /** Opens a connection to {@code node} as this connection's replica connection; null (and the node marked down) on failure. */
+    private Connection open(ReplicaNode node) throws SQLException {
+        Connection c = router.borrow(node);
+        if (c == null) {
+            return null;
+        }
+        try {
+            if (c.getAutoCommit() != autoCommit) {
+                c.setAutoCommit(autoCommit);
+            }
+            applySessionState(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            router.replicas().markDown(node, e);
+            router.giveBack(node, c);
+            return null;
+        }
+        replica = c;
+        replicaNode = node;
+        return c;
     }
 
     private void applySessionState(Connection c) throws SQLException {
@@ -268,6 +415,7 @@ public final class RoutingConnection implements Connection {
         }
         if (countAsStatement) {
             router.record(session, router.primaryDecision(RouteReason.UNCLASSIFIED_STATEMENT), -1, null);
+            wrote(); // its SQL is unknown: it may write
         }
         return primary();
     }
@@ -310,12 +458,15 @@ public final class RoutingConnection implements Connection {
 
     /** Wraps a statement prepared on the replica: in-flight count, ejection on connection errors, retry of autocommit reads. */
     private PreparedStatement onReplica(PreparedStatement ps, String sql, int type, int concurrency, int holdability) {
-        return new ReplicaStatement(this, replicaNode, ps, sql, tx == Tx.NONE, type, concurrency, holdability);
+        // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
+        boolean anyReplica = replicaReason == RouteReason.REPLICA_READ || replicaReason == RouteReason.REPLICA_HINT;
+        return new ReplicaStatement(this, replicaNode, ps, sql, tx == Tx.NONE, anyReplica, type, concurrency, holdability);
     }
 
     /**
      * Moves an autocommit read whose replica failed before returning results to another healthy replica,
-     * else to the primary (unless {@code fallback=fail}). Returns false when it must not be retried.
+     * else to the primary (unless {@code fallback=fail}); a read whose replica was chosen for a consistency
+     * guarantee goes to the primary. Returns false when it must not be retried.
      */
     boolean retry(ReplicaStatement statement, ReplicaNode failed) throws SQLException {
         if (tx != Tx.NONE || closed) {
@@ -332,9 +483,11 @@ public final class RoutingConnection implements Connection {
                 // it is broken: the pool discards it
             }
         }
-        Connection c = replica(false);
+        Connection c = statement.anyReplica() ? replica(false) : null;
         if (c != null) {
             router.record(session, replicaNode.decision(RouteReason.RETRY_REPLICA), replicaNode.index(), statement.sql());
+            session.servedByReplica();
+            replicaReason = RouteReason.RETRY_REPLICA;
             statement.retarget(c, replicaNode);
             return true;
         }
@@ -342,6 +495,7 @@ public final class RoutingConnection implements Connection {
             return false;
         }
         router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, statement.sql());
+        session.servedByPrimary();
         statement.retarget(primary(), null);
         return true;
     }
@@ -408,9 +562,13 @@ public final class RoutingConnection implements Connection {
             return;
         }
         if (!autoCommit) {
+            if (wrote) {
+                recordWrite();
+            }
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
             replicaUnavailableInTx = false;
+            txConsistencyChecked = false;
         }
         SQLException failure = null;
         // committing on the primary first: if it fails, the replica's (read-only) work is irrelevant
@@ -433,6 +591,10 @@ public final class RoutingConnection implements Connection {
         this.autoCommit = autoCommit;
         if (autoCommit) {
             tx = Tx.NONE;
+            if (wrote && failure == null) {
+                recordWrite(); // switching autocommit on committed the open transaction
+            }
+            wrote = false;
         }
         if (failure != null) {
             throw failure;
@@ -451,6 +613,9 @@ public final class RoutingConnection implements Connection {
         SQLException failure = null;
         if (primary != null && !autoCommit) {
             primary.commit();
+            if (wrote) {
+                recordWrite();
+            }
         }
         if (replica != null && !autoCommit) {
             try {
@@ -463,6 +628,7 @@ public final class RoutingConnection implements Connection {
         if (!autoCommit) {
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+            txConsistencyChecked = false;
         }
         if (failure != null) {
             throw failure;
@@ -472,6 +638,9 @@ public final class RoutingConnection implements Connection {
     @Override
     public void rollback() throws SQLException {
         checkOpen();
+        if (!autoCommit) {
+            wrote = false; // a rolled-back transaction wrote nothing anyone can read
+        }
         SQLException failure = null;
         if (primary != null && !autoCommit) {
             try {
@@ -492,6 +661,7 @@ public final class RoutingConnection implements Connection {
         if (!autoCommit) {
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+            txConsistencyChecked = false;
         }
         if (failure != null) {
             throw failure;
@@ -557,6 +727,9 @@ public final class RoutingConnection implements Connection {
     public void close() throws SQLException {
         if (closed) {
             return;
+        }
+        if (wrote && autoCommit) {
+            recordWrite();
         }
         closed = true;
         session.servedByPrimary();

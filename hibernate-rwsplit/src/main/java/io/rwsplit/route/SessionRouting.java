@@ -4,6 +4,7 @@ import org.hibernate.CacheMode;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.RouteDecision;
+import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.stats.SessionStatistics;
 import io.rwsplit.stats.StatisticsRecorder;
 
@@ -15,6 +16,7 @@ public class SessionRouting {
 
     private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
+    private final SessionConsistency consistency;
     private final boolean guardCache;
     private CacheMode savedCacheMode;
     private int flushDepth;
@@ -26,18 +28,25 @@ public class SessionRouting {
      * @param statistics where decisions are counted, or {@code null} to count nothing
      */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
-        this(session, statistics, false);
+        this(session, statistics, false, null);
     }
 
     /**
-     * @param guardCache whether entities read from a replica must not be put into the second-level cache
+     * @param guardCache  whether entities read from a replica must not be put into the second-level cache
+     * @param consistency the session's consistency state, or {@code null} to track nothing (reads as EVENTUAL)
      */
-    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache) {
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
+                          SessionConsistency consistency) {
         this.session = session;
         this.statistics = statistics;
         this.guardCache = guardCache && session != null;
+        this.consistency = consistency;
     }
 
+    /** The session's consistency state, or {@code null} outside a session. */
+    public final SessionConsistency consistency() {
+        return consistency;
+    }
     /**
      * A statement goes to a replica: while its results are read, the session does not put entities into
      * the second-level cache (a lagging replica would otherwise seed the cache with old state for
