@@ -100,6 +100,17 @@ class ReadFailoverTest {
     }
 
     @Test
+    void aReadWhoseReplicaWasChosenForAConsistencyBoundIsRetriedOnThePrimaryOnly() {
+        factory(Map.of("hibernate.rwsplit.consistency", "bounded_staleness:PT5S"));
+        r1.failing = true;
+        assertEquals("primary-alice", find(1L), "r2 was not checked against the bound for this read");
+        Map<String, Long> reasons = RwSplit.statistics(emf).byReason();
+        assertEquals(1L, reasons.get("RETRY_PRIMARY"));
+        assertNull(reasons.get("RETRY_REPLICA"));
+        assertEquals("replica2-alice", find(1L), "the next read chooses among the replicas still up");
+    }
+
+    @Test
     void readInsideATransactionIsNeverRetried() {
         factory(Map.of("hibernate.rwsplit.replica.r2.tier", "2"));
         r1.failing = true;
