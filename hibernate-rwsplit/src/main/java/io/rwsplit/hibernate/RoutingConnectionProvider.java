@@ -58,7 +58,9 @@ public final class RoutingConnectionProvider
         primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
         this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
                 new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()));
-        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock);
+        CausalReads causal = router.causal();
+        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
+                (position, index) -> causal.observed(index, position));
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }
