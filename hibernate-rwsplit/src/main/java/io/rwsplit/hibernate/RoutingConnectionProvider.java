@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
@@ -36,13 +37,14 @@ public final class RoutingConnectionProvider
     private final ConnectionProvider primary;
     private final ReplicaPools replicas;
     private final Router router;
+    private final ReplicaMonitor monitor;
     private final ConsistencyRuntime consistency;
 
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
         this.primary = primary;
         this.consistency = consistency;
         this.replicas = ReplicaPools.build("default", config, clock);
-        this.router = new Router("default", new PrimarySource() {
+        PrimarySource primarySource = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {
                 return primary.getConnection();
@@ -52,8 +54,13 @@ public final class RoutingConnectionProvider
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
             }
-        }, replicas.replicaSet(), config.fallback(),
+        };
+        primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
+        this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
                 new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()));
+        CausalReads causal = router.causal();
+        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
+                (position, index) -> causal.observed(index, position));
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }
@@ -133,11 +140,13 @@ public final class RoutingConnectionProvider
         if (primary instanceof Startable startable) {
             startable.start();
         }
+        monitor.start();
     }
 
     @Override
     public void stop() {
         try {
+            monitor.close();
             replicas.close();
             consistency.close();
         }
