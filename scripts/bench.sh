@@ -52,7 +52,7 @@ rm -rf "$out"
 mkdir -p "$out"
 
 {
-  echo "command=BENCH_CLUSTER_PORT=$port scripts/bench.sh $*"
+  echo "command=BENCH_CLUSTER_PORT=$port scripts/bench.sh${*:+ $*}"
   echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "nproc=$(nproc)"
   echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
