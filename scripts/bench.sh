@@ -11,7 +11,10 @@
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
-#                        is started on it if nothing answers there, and stopped again afterwards
+#                        is started on it if nothing answers there, and stopped again afterwards. A server
+#                        already answering there must be this checkout's scripts/cluster.sh cluster (the
+#                        lag is injected with `cluster.sh delay`); with other clusters on the machine use
+#                        another port, e.g. BENCH_CLUSTER_PORT=3347
 #   BENCH_JMH_OPTS       JMH options of every JMH run, default "-f 1 -wi 5 -w 2s -i 10 -r 1s"
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
@@ -26,7 +29,7 @@ for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
     --no-cluster) cluster=false ;;
-    --help | -h) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --help | -h) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
