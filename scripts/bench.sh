@@ -29,7 +29,7 @@ for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
     --no-cluster) cluster=false ;;
-    --help | -h) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --help | -h) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
