@@ -20,6 +20,8 @@ import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
+import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.TransactionStatus;
 
 /**
  * Wraps the connection provider the application configured for its primary (DriverManager, HikariCP,
@@ -36,6 +38,12 @@ public final class RoutingConnectionProvider
     private final Router router;
 
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock) {
+        this(primary, config, clock, TransactionStatus.NONE, RoutingIntentSource.NONE);
+    }
+
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock,
+                              TransactionStatus transactionStatus,
+                              RoutingIntentSource intentSource) {
         this.primary = primary;
         this.replicas = ReplicaPools.build("default", config, clock);
         this.router = new Router("default", new PrimarySource() {
@@ -48,7 +56,7 @@ public final class RoutingConnectionProvider
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
             }
-        }, replicas.replicaSet(), config.fallback());
+        }, replicas.replicaSet(), config.fallback(), transactionStatus, intentSource);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }

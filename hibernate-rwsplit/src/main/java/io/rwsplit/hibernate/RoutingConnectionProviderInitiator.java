@@ -36,6 +36,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
                     + "' or '" + RwSplitSettings.TENANTS + "', not both");
         }
         RwSplitConfig config = RwSplitConfig.from(settings);
+        var transactionStatus = RoutingHooks.transactionStatus(settings);
+        var intentSource = RoutingHooks.intentSource(settings);
         ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         if (primary == null) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
@@ -45,7 +47,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         if (primary instanceof RoutingConnectionProvider) {
             return primary;
         }
-        return new RoutingConnectionProvider(primary, config, clock(settings));
+        return new RoutingConnectionProvider(primary, config, clock(settings), transactionStatus, intentSource);
     }
 
     static Clock clock(Map<String, Object> settings) {

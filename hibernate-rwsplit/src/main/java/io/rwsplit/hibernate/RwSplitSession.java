@@ -20,7 +20,7 @@ public final class RwSplitSession extends SessionRouting implements Extension, S
     private final Router router;
 
     RwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames) {
-        super(session, new SessionStatistics(replicaNames));
+        super(session, new SessionStatistics(replicaNames), router.intentSource());
         this.router = router;
     }
 

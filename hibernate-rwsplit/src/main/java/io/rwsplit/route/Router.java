@@ -12,6 +12,8 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.Target;
 import io.rwsplit.config.Fallback;
+import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.stats.FactoryStatistics;
 
 /**
@@ -29,11 +31,24 @@ public final class Router {
     private final FactoryStatistics statistics;
     private final RouteDecision[] primaryDecisions = new RouteDecision[RouteReason.values().length];
     private final SessionRouting detached;
+    private final TransactionStatus transactionStatus;
+    private final RoutingIntentSource intentSource;
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
+        this(label, primary, replicas, fallback, TransactionStatus.NONE, RoutingIntentSource.NONE);
+    }
+
+    /**
+     * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
+     * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  TransactionStatus transactionStatus, RoutingIntentSource intentSource) {
         this.label = label;
+        this.transactionStatus = transactionStatus;
+        this.intentSource = intentSource;
         this.primary = primary;
         this.replicas = replicas;
         this.fallback = fallback;
@@ -65,6 +80,15 @@ public final class Router {
     public RoutingConnection open(boolean readOnlySession) {
         SessionRouting session = acquiring.get();
         return new RoutingConnection(this, session != null ? session : detached, readOnlySession);
+    }
+
+    TransactionStatus transactionStatus() {
+        return transactionStatus;
+    }
+
+    /** The intent of sessions that were given none themselves. */
+    public RoutingIntentSource intentSource() {
+        return intentSource;
     }
 
     public String label() {

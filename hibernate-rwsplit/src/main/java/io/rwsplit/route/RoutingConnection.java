@@ -61,6 +61,8 @@ public final class RoutingConnection implements Connection {
     private Tx tx = Tx.NONE;
     private boolean softReadOnlyAtBegin;
     private boolean replicaUnavailableInTx;
+    /** The JTA (or other external) transaction the last statement ran in, {@code null} outside one. */
+    private Object externalTx;
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -111,6 +113,9 @@ public final class RoutingConnection implements Connection {
      * </ol>
      */
     private RouteReason decide(SqlKind kind, SqlHint hint, String sql) throws SQLException {
+        if (autoCommit) {
+            followExternalTransaction();
+        }
         if (tx == Tx.PENDING) {
             beginTransaction();
         }
@@ -149,6 +154,27 @@ public final class RoutingConnection implements Connection {
         return RouteReason.REPLICA_READ;
     }
 
+    /**
+     * JTA transactions never call {@code setAutoCommit}: their boundaries come from the router's
+     * {@link io.rwsplit.spi.TransactionStatus}. A new external transaction begins like a JDBC one (its
+     * first statement decides its kind); leaving it returns to autocommit routing.
+     */
+    private void followExternalTransaction() {
+        Object current = router.transactionStatus().currentTransaction();
+        if (current == null) {
+            if (externalTx != null) {
+                externalTx = null;
+                tx = Tx.NONE;
+            }
+        }
+        else if (!current.equals(externalTx)) {
+            externalTx = current;
+            tx = Tx.PENDING;
+            softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+            replicaUnavailableInTx = false;
+        }
+    }
+
     /** The first statement of a transaction decides its kind. */
     private void beginTransaction() {
         if (readOnly || readOnlySession) {
@@ -180,9 +206,13 @@ public final class RoutingConnection implements Connection {
     private Connection primary() throws SQLException {
         Connection c = primary;
         if (c == null) {
+            if (autoCommit) {
+                followExternalTransaction();
+            }
             c = router.primary().acquire();
             try {
-                if (c.getAutoCommit() != autoCommit) {
+                // a connection enlisted in a JTA transaction keeps the autocommit its transaction manager gave it
+                if (externalTx == null && c.getAutoCommit() != autoCommit) {
                     c.setAutoCommit(autoCommit);
                 }
                 applySessionState(c);
@@ -254,6 +284,9 @@ public final class RoutingConnection implements Connection {
     /** The connection of the current transaction for work that carries no SQL (createStatement, savepoints). */
     private Connection current(boolean countAsStatement) throws SQLException {
         checkOpen();
+        if (autoCommit) {
+            followExternalTransaction();
+        }
         if (tx == Tx.PENDING) {
             beginTransaction();
         }

@@ -3,6 +3,7 @@ package io.rwsplit.route;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.RouteDecision;
+import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.stats.SessionStatistics;
 import io.rwsplit.stats.StatisticsRecorder;
 
@@ -14,6 +15,7 @@ public class SessionRouting {
 
     private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
+    private final RoutingIntentSource ambient;
     private int flushDepth;
     private Intent[] intents = new Intent[4];
     private int intentDepth;
@@ -23,8 +25,15 @@ public class SessionRouting {
      * @param statistics where decisions are counted, or {@code null} to count nothing
      */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
+        this(session, statistics, RoutingIntentSource.NONE);
+    }
+
+    /** @param ambient the intent that applies while this session's own intent stack is empty */
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics,
+                          RoutingIntentSource ambient) {
         this.session = session;
         this.statistics = statistics;
+        this.ambient = ambient;
     }
 
     public final void flushStarted() {
@@ -41,9 +50,9 @@ public class SessionRouting {
         return flushDepth > 0;
     }
 
-    /** The innermost intent, or {@link Intent#NONE}. */
+    /** The innermost intent of the session, else the ambient one (container interceptors), else {@link Intent#NONE}. */
     public final Intent intent() {
-        return intentDepth == 0 ? Intent.NONE : intents[intentDepth - 1];
+        return intentDepth == 0 ? ambient.currentIntent() : intents[intentDepth - 1];
     }
 
     public final void pushIntent(Intent intent) {
