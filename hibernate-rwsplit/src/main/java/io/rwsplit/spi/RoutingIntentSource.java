@@ -18,6 +18,24 @@ public interface RoutingIntentSource {
     /** The current intent, {@link Intent#NONE} when nothing was asked. */
     Intent currentIntent();
 
+    /**
+     * The consistency level asked for the current unit of work (a level name such as
+     * {@code READ_YOUR_WRITES}), or {@code null} for the configured default. Reserved for the consistency
+     * rules; routing does not read it yet.
+     */
+    default String currentConsistency() {
+        return null;
+    }
+
+    /**
+     * The key of the consistency scope of the current unit of work (for example the authenticated user),
+     * whose writes {@code READ_YOUR_WRITES} must see; {@code null} for the session's own scope. Reserved for
+     * the consistency rules; routing does not read it yet.
+     */
+    default String currentScopeKey() {
+        return null;
+    }
+
     /** Nothing is ever asked (the default). */
     RoutingIntentSource NONE = () -> Intent.NONE;
 }
