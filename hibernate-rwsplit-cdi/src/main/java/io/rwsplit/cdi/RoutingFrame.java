@@ -1,0 +1,19 @@
+package io.rwsplit.cdi;
+
+import io.rwsplit.route.Intent;
+
+/**
+ * What one intercepted call asked: an intent and a consistency level; {@code null} parts are inherited
+ * from the enclosing call when the frame is pushed.
+ */
+record RoutingFrame(Intent intent, String consistency) {
+
+    static final RoutingFrame EMPTY = new RoutingFrame(Intent.NONE, null);
+
+    /** This frame with the unset parts taken from {@code outer}. */
+    RoutingFrame inside(RoutingFrame outer) {
+        Intent i = intent != null ? intent : outer.intent;
+        String c = consistency != null ? consistency : outer.consistency;
+        return i == outer.intent && java.util.Objects.equals(c, outer.consistency) ? outer : new RoutingFrame(i, c);
+    }
+}

@@ -1,0 +1,90 @@
+package io.rwsplit.cdi;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.List;
+import java.util.Set;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.AnnotatedMethod;
+import jakarta.enterprise.inject.spi.AnnotatedType;
+import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
+import jakarta.enterprise.inject.spi.Extension;
+import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.configurator.AnnotatedTypeConfigurator;
+import jakarta.interceptor.Interceptor;
+
+import io.rwsplit.ReadReplica;
+
+/**
+ * Registers hibernate-rwsplit with the CDI container (found through {@code META-INF/services}; the jar
+ * needs no {@code beans.xml} and works with annotated and "all" discovery alike):
+ * <ul>
+ *   <li>makes the core {@link ReadReplica} annotation an interceptor binding;</li>
+ *   <li>adds the interceptors and {@link RwSplitRequest}, {@link RwSplitPersistence};</li>
+ *   <li>copies {@code @ReadReplica}, {@link UsePrimary} and {@link Consistency} from interface methods and
+ *       interfaces to the bean classes implementing them, since CDI never inherits interceptor bindings
+ *       from interfaces: this is what makes them work on Jakarta Data repository interfaces whose
+ *       implementation Hibernate's annotation processor generates.</li>
+ * </ul>
+ */
+public class RwSplitExtension implements Extension {
+
+    /**
+     * Before the {@code @Transactional} interceptors ({@code PLATFORM_BEFORE + 200}): a transaction that
+     * begins inside a {@code @ReadReplica} call begins under its intent.
+     */
+    public static final int INTERCEPTOR_PRIORITY = Interceptor.Priority.PLATFORM_BEFORE + 100;
+
+    private static final List<Class<? extends Annotation>> BINDINGS =
+            List.of(ReadReplica.class, UsePrimary.class, Consistency.class);
+
+    void register(@Observes BeforeBeanDiscovery discovery) {
+        discovery.addInterceptorBinding(ReadReplica.class);
+        for (Class<?> type : List.of(RwSplitRequest.class, RwSplitPersistence.class, RoutingInvocation.class,
+                ReadReplicaInterceptor.class, UsePrimaryInterceptor.class, ConsistencyInterceptor.class)) {
+            discovery.addAnnotatedType(type, RwSplitExtension.class.getName() + "." + type.getSimpleName());
+        }
+    }
+
+    <T> void copyBindingsFromInterfaces(@Observes ProcessAnnotatedType<T> event) {
+        AnnotatedType<T> type = event.getAnnotatedType();
+        Class<T> javaClass = type.getJavaClass();
+        if (javaClass.isInterface() || javaClass.isAnnotation() || javaClass.isEnum()
+                || javaClass.getName().startsWith("java.") || javaClass.getName().startsWith("jakarta.")) {
+            return;
+        }
+        Set<Class<?>> interfaces = RoutingAnnotations.interfaces(javaClass);
+        if (interfaces.isEmpty()) {
+            return;
+        }
+        AnnotatedTypeConfigurator<T> configurator = null;
+        for (Class<? extends Annotation> binding : BINDINGS) {
+            if (!type.isAnnotationPresent(binding)) {
+                Annotation inherited = RoutingAnnotations.onType(javaClass, binding);
+                if (inherited != null) {
+                    configurator = configurator != null ? configurator : event.configureAnnotatedType();
+                    configurator.add(inherited);
+                }
+            }
+        }
+        for (AnnotatedMethod<? super T> method : type.getMethods()) {
+            Method javaMethod = method.getJavaMember();
+            if (Modifier.isStatic(javaMethod.getModifiers()) || javaMethod.getDeclaringClass().isInterface()) {
+                continue;
+            }
+            for (Class<? extends Annotation> binding : BINDINGS) {
+                if (method.isAnnotationPresent(binding)) {
+                    continue;
+                }
+                Annotation fromInterface = RoutingAnnotations.onMethod(javaClass, javaMethod, binding);
+                if (fromInterface != null) {
+                    configurator = configurator != null ? configurator : event.configureAnnotatedType();
+                    configurator.filterMethods(m -> m.getJavaMember().equals(javaMethod))
+                            .forEach(m -> m.add(fromInterface));
+                }
+            }
+        }
+    }
+}
