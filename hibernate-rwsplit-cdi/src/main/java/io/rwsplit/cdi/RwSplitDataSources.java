@@ -38,7 +38,7 @@ import io.rwsplit.RwSplitSettings;
  * </ul>
  * With JTA, pass the container's Agroal {@link TransactionIntegration} to {@link #build(Map, TransactionIntegration)}:
  * only the primary pool enlists its connections in JTA transactions. Replica pools never do (their reads
- * are not part of any transaction) and their connections are read-only.
+ * are not part of any transaction); the core makes each replica connection read-only while it borrows it.
  */
 public final class RwSplitDataSources implements AutoCloseable {
 
@@ -83,7 +83,7 @@ public final class RwSplitDataSources implements AutoCloseable {
         List<AutoCloseable> built = new ArrayList<>();
         try {
             AgroalDataSource primary = pool(config, PREFIX + "primary.", null, null, acquisition, leak, metrics,
-                    transactions, false);
+                    transactions);
             built.add(primary);
             Map<String, AgroalDataSource> replicas = new LinkedHashMap<>();
             for (String name : replicaList.trim().split("\\s+")) {
@@ -92,7 +92,7 @@ public final class RwSplitDataSources implements AutoCloseable {
                             + PREFIX + "replicas' ('" + replicaList + "')");
                 }
                 AgroalDataSource replica = pool(config, PREFIX + "replica." + name + ".", user, password, acquisition,
-                        leak, metrics, null, true);
+                        leak, metrics, null);
                 built.add(replica);
                 replicas.put(name, replica);
             }
@@ -106,7 +106,7 @@ public final class RwSplitDataSources implements AutoCloseable {
 
     private static AgroalDataSource pool(Map<String, ?> config, String prefix, String defaultUser, String defaultPassword,
                                          Duration acquisition, Duration leak, boolean metrics,
-                                         TransactionIntegration transactions, boolean readOnly) {
+                                         TransactionIntegration transactions) {
         String url = string(config, prefix + "url", null);
         if (url == null || !url.startsWith("jdbc:")) {
             throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + url + "' for setting '" + prefix
@@ -123,7 +123,9 @@ public final class RwSplitDataSources implements AutoCloseable {
                         pool.transactionIntegration(transactions);
                     }
                     return pool.connectionFactoryConfiguration(factory -> {
-                        factory.jdbcUrl(url).readOnly(readOnly);
+                        // replica connections are made read-only per borrow by the core: an Agroal read-only pool
+                        // would refuse the setReadOnly(false) the core sends when it gives a connection back
+                        factory.jdbcUrl(url);
                         if (user != null) {
                             factory.principal(new NamePrincipal(user));
                         }
