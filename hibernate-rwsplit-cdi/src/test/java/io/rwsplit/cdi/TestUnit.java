@@ -60,6 +60,15 @@ public class TestUnit {
         emf = unit.createEntityManagerFactory();
     }
 
+    /** The two databases (a method: callers hold a client proxy, whose fields are empty). */
+    TestDatabases databases() {
+        return databases;
+    }
+
+    RwSplitDataSources pools() {
+        return pools;
+    }
+
     @Produces
     EntityManagerFactory entityManagerFactory() {
         return emf;
