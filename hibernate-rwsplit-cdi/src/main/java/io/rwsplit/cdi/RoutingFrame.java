@@ -10,6 +10,11 @@ record RoutingFrame(Intent intent, String consistency) {
 
     static final RoutingFrame EMPTY = new RoutingFrame(Intent.NONE, null);
 
+    /** This frame, inheriting the intent of the enclosing call instead of naming one. */
+    RoutingFrame withoutIntent() {
+        return new RoutingFrame(null, consistency);
+    }
+
     /** This frame with the unset parts taken from {@code outer}. */
     RoutingFrame inside(RoutingFrame outer) {
         Intent i = intent != null ? intent : outer.intent;

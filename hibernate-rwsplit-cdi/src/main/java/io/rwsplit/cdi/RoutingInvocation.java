@@ -8,11 +8,19 @@ import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.spi.BeanManager;
 import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
+import jakarta.transaction.TransactionSynchronizationRegistry;
+
+import io.rwsplit.route.Intent;
 
 /**
  * What the three interceptors do: push the frame of the intercepted method on the request's stack,
  * proceed, pop it (also when the call throws). Where no request context is active (a scheduled task, a
  * message listener in plain CDI) one is activated for the duration of the outermost call.
+ * <p>
+ * Inside a JTA transaction begun before the call, {@code @ReadReplica} does not apply: the core decides
+ * the kind of a JTA transaction at its first statement, and a transaction begun outside the annotation is
+ * read-write, as a resource-local one is. (The interceptors run before {@code @Transactional}, so a
+ * transaction that the annotated method itself begins starts under the annotation.)
  */
 @ApplicationScoped
 class RoutingInvocation {
@@ -28,8 +36,14 @@ class RoutingInvocation {
     @Inject
     Instance<RequestContextController> controllers;
 
+    @Inject
+    Instance<TransactionSynchronizationRegistry> transactions;
+
     Object around(InvocationContext invocation) throws Exception {
         RoutingFrame frame = annotations.frameOf(invocation.getTarget().getClass(), invocation.getMethod());
+        if (frame.intent() == Intent.REPLICA && inTransaction()) {
+            frame = frame.withoutIntent();
+        }
         RequestContextController controller = requestContextActive() ? null : controllers.get();
         if (controller != null) {
             controller.activate();
@@ -49,6 +63,10 @@ class RoutingInvocation {
                 controllers.destroy(controller);
             }
         }
+    }
+
+    private boolean inTransaction() {
+        return transactions.isResolvable() && transactions.get().getTransactionKey() != null;
     }
 
     private boolean requestContextActive() {
