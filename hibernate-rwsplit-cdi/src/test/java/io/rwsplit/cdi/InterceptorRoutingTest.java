@@ -11,6 +11,7 @@ import org.jboss.weld.junit5.EnableWeld;
 import org.jboss.weld.junit5.WeldInitiator;
 import org.jboss.weld.junit5.WeldSetup;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import io.rwsplit.route.Intent;
 
@@ -19,6 +20,7 @@ import io.rwsplit.route.Intent;
  * with exceptions. "primary-alice" / "replica-alice" tells which database answered.
  */
 @EnableWeld
+@TestInstance(TestInstance.Lifecycle.PER_CLASS) // one container for all: these tests only read
 class InterceptorRoutingTest {
 
     @WeldSetup
