@@ -22,7 +22,7 @@ public interface RoutingStatistics {
     /** Replica statements by replica name. */
     Map<String, Long> byReplica();
 
-    /** The most recent decision, or {@code null} if nothing was routed yet. */
+    /** The session's most recent decision, or {@code null} if nothing was routed yet (always {@code null} for a factory). */
     RouteDecision lastDecision();
 
     /** All statements. */

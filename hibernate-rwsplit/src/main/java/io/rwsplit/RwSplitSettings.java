@@ -123,4 +123,14 @@ public final class RwSplitSettings {
      * @since 0.1
      */
     public static final String INTENT_SOURCE = PREFIX + "intent_source";
+
+    /**
+     * Whether entities read from a replica may be put into the second-level cache. Default {@code false}:
+     * while the results of a replica read are processed, the session's cache mode is {@code GET} (or
+     * {@code IGNORE}), so a lagging replica never seeds the shared cache with old state; entities read
+     * from the primary are cached as usual. Set {@code true} to let replica reads fill the cache.
+     *
+     * @since 0.1
+     */
+    public static final String REPLICA_CACHE_PUTS = PREFIX + "replica_cache_puts";
 }

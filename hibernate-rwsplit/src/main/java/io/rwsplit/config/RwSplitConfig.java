@@ -42,7 +42,8 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
     /** Plain keys (without per-replica, per-tenant or pool sub-keys) that other parts of the module read. */
     private static final Set<String> KNOWN_KEYS = Set.of(
             REPLICAS, LOAD_BALANCER, FALLBACK, REPLICA_RETRY_INTERVAL, TENANTS, io.rwsplit.RwSplitSettings.CLOCK,
-            io.rwsplit.RwSplitSettings.TRANSACTION_STATUS, io.rwsplit.RwSplitSettings.INTENT_SOURCE);
+            io.rwsplit.RwSplitSettings.TRANSACTION_STATUS, io.rwsplit.RwSplitSettings.INTENT_SOURCE,
+            io.rwsplit.RwSplitSettings.REPLICA_CACHE_PUTS);
 
     
 

@@ -7,6 +7,7 @@ import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
+import io.rwsplit.RwSplitSettings;
 import io.rwsplit.route.Router;
 
 /**
@@ -27,9 +28,18 @@ public final class RwSplitExtensionIntegration implements ExtensionIntegration<R
         if (router == null) {
             return null;
         }
-        RwSplitSession extension = new RwSplitSession(session, router, router.replicaNames());
+        RwSplitSession extension = new RwSplitSession(session, router, router.replicaNames(), guardCache(session));
         session.getEventListenerManager().addListener(extension);
         return extension;
+    }
+
+    /** Whether entities read from replicas must stay out of the second-level cache (the default when it is on). */
+    private static boolean guardCache(SharedSessionContractImplementor session) {
+        if (!session.getFactory().getSessionFactoryOptions().isSecondLevelCacheEnabled()) {
+            return false;
+        }
+        Object puts = session.getFactory().getProperties().get(RwSplitSettings.REPLICA_CACHE_PUTS);
+        return puts == null || !Boolean.parseBoolean(puts.toString().trim());
     }
 
     private static Router routerOf(SharedSessionContractImplementor session) {

@@ -19,8 +19,9 @@ public final class RwSplitSession extends SessionRouting implements Extension, S
 
     private final Router router;
 
-    RwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames) {
-        super(session, new SessionStatistics(replicaNames), router.intentSource());
+    RwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
+                   boolean guardCache) {
+        super(session, new SessionStatistics(replicaNames), guardCache, router.intentSource());
         this.router = router;
     }
 

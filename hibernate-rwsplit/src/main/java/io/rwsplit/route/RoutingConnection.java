@@ -191,15 +191,18 @@ public final class RoutingConnection implements Connection {
     private Connection connect(RouteReason reason, String sql) throws SQLException {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
             router.record(session, router.primaryDecision(reason), -1, sql);
+            session.servedByPrimary();
             return primary();
         }
         Connection c = replica(reason == RouteReason.READ_ONLY_TRANSACTION);
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
+            session.servedByPrimary();
             return primary();
         }
         router.record(session, replicaNode.decision(reason), replicaNode.index(), sql);
+        session.servedByReplica();
         return c;
     }
 
@@ -543,6 +546,7 @@ public final class RoutingConnection implements Connection {
             return;
         }
         closed = true;
+        session.servedByPrimary();
         SQLException failure = null;
         if (replica != null) {
             try {

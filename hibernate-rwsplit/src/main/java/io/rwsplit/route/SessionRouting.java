@@ -1,5 +1,6 @@
 package io.rwsplit.route;
 
+import org.hibernate.CacheMode;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.RouteDecision;
@@ -16,6 +17,8 @@ public class SessionRouting {
     private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
     private final RoutingIntentSource ambient;
+    private final boolean guardCache;
+    private CacheMode savedCacheMode;
     private int flushDepth;
     private Intent[] intents = new Intent[4];
     private int intentDepth;
@@ -25,15 +28,47 @@ public class SessionRouting {
      * @param statistics where decisions are counted, or {@code null} to count nothing
      */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
-        this(session, statistics, RoutingIntentSource.NONE);
+        this(session, statistics, false);
+    }
+
+    /**
+     * @param guardCache whether entities read from a replica must not be put into the second-level cache
+     */
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache) {
+        this(session, statistics, guardCache, RoutingIntentSource.NONE);
     }
 
     /** @param ambient the intent that applies while this session's own intent stack is empty */
-    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics,
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
                           RoutingIntentSource ambient) {
         this.session = session;
         this.statistics = statistics;
+        this.guardCache = guardCache && session != null;
         this.ambient = ambient;
+    }
+
+    /**
+     * A statement goes to a replica: while its results are read, the session does not put entities into
+     * the second-level cache (a lagging replica would otherwise seed the cache with old state for
+     * everyone). The session's cache mode is switched to GET (or IGNORE) and restored by
+     * {@link #servedByPrimary()}, which the connection calls at the next primary statement and when it closes.
+     */
+    final void servedByReplica() {
+        if (guardCache && savedCacheMode == null) {
+            CacheMode mode = session.getCacheMode();
+            if (mode.isPutEnabled()) {
+                savedCacheMode = mode;
+                session.setCacheMode(mode.isGetEnabled() ? CacheMode.GET : CacheMode.IGNORE);
+            }
+        }
+    }
+
+    /** Restores the cache mode changed by {@link #servedByReplica()}. */
+    final void servedByPrimary() {
+        if (savedCacheMode != null) {
+            session.setCacheMode(savedCacheMode);
+            savedCacheMode = null;
+        }
     }
 
     public final void flushStarted() {

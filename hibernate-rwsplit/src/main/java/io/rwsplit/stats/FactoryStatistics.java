@@ -19,7 +19,6 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     private final LongAdder[] byReason = adders(REASONS.length);
     private final LongAdder[] byReplica;
     private final LongAdder primary = new LongAdder();
-    private volatile RouteDecision last;
 
     public FactoryStatistics(List<String> replicaNames) {
         this.replicaNames = List.copyOf(replicaNames);
@@ -43,7 +42,6 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
         else {
             byReplica[replicaIndex].increment();
         }
-        last = decision;
     }
 
     public List<String> replicaNames() {
@@ -88,9 +86,13 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
         return Collections.unmodifiableMap(map);
     }
 
+    /**
+     * Always {@code null} for a factory: tracking it would make every statement of every thread write one
+     * shared field. Use a session's statistics, or the DEBUG log of {@code io.rwsplit.route}.
+     */
     @Override
     public RouteDecision lastDecision() {
-        return last;
+        return null;
     }
 
     @Override
