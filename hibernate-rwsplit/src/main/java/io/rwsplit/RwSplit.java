@@ -13,6 +13,8 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
+import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.hibernate.RoutingMultiTenantConnectionProvider;
 import io.rwsplit.hibernate.RwSplitSession;
@@ -69,6 +71,75 @@ public final class RwSplit {
         finally {
             session.popIntent();
         }
+    }
+
+    // ------------------------------------------------------------------ consistency
+
+    /**
+     * Sets the consistency level of this session's reads from now on, for the rest of the session (until
+     * changed again); returns the previous level so that a caller can restore it. See
+     * {@link #withConsistency} for a block form. The default comes from
+     * {@link RwSplitSettings#CONSISTENCY} ({@code read_your_writes}).
+     */
+    public static Consistency consistency(EntityManager entityManager, Consistency level) {
+        return consistencyOf(entityManager).level(level);
+    }
+
+    /** Runs {@code work} with {@code level}, restoring the session's previous level afterwards (also on exceptions). */
+    public static <T> T withConsistency(EntityManager entityManager, Consistency level, Supplier<T> work) {
+        SessionConsistency c = consistencyOf(entityManager);
+        Consistency previous = c.level(level);
+        try {
+            return work.get();
+        }
+        finally {
+            c.level(previous);
+        }
+    }
+
+    /**
+     * Names this session's consistency scope (a user id, an HTTP session id): its commits are recorded for the
+     * scope, and its reads honour the scope's writes, also those of earlier sessions and of other application
+     * instances sharing the store. Call it before the session's first read; {@code null} makes the session its
+     * own scope again. Overrides {@link RwSplitSettings#SCOPE_RESOLVER} for this session.
+     */
+    public static void scope(EntityManager entityManager, String key) {
+        if (key != null && key.isBlank()) {
+            throw new IllegalArgumentException("scope key must not be blank");
+        }
+        consistencyOf(entityManager).scope(key);
+    }
+
+    /**
+     * An opaque token of the last committed write of this session's scope (GTID position and/or commit time),
+     * or {@code null} when it has none. Hand it to another session, service or request (cookie, header) and
+     * pass it to {@link #requireToken} there.
+     */
+    public static String token(EntityManager entityManager) {
+        ConsistencyToken last = consistencyOf(entityManager).lastWrite();
+        return last == null ? null : last.encode();
+    }
+
+    /**
+     * Makes this session's reads see the write {@code token} stands for (as READ_YOUR_WRITES does for the
+     * session's own writes), in addition to its scope's writes.
+     *
+     * @throws IllegalArgumentException naming the token when it was not produced by {@link #token}
+     */
+    public static void requireToken(EntityManager entityManager, String token) {
+        if (token == null) {
+            throw new IllegalArgumentException("consistency token must not be null");
+        }
+        ConsistencyToken decoded = ConsistencyToken.decode(token);
+        consistencyOf(entityManager).require(decoded);
+    }
+
+    private static SessionConsistency consistencyOf(EntityManager entityManager) {
+        SessionConsistency c = session(entityManager).consistency();
+        if (c == null) {
+            throw new IllegalStateException("hibernate-rwsplit: this session has no consistency state");
+        }
+        return c;
     }
 
     /** The routing part of a session; fails clearly when the module is not active for its factory. */

@@ -133,4 +133,84 @@ public final class RwSplitSettings {
      * @since 0.1
      */
     public static final String REPLICA_CACHE_PUTS = PREFIX + "replica_cache_puts";
+
+    /**
+     * The default consistency level of every session: {@code read_your_writes} (default), {@code strong},
+     * {@code eventual} or {@code bounded_staleness:<ISO-8601 duration>} (e.g. {@code bounded_staleness:PT0.5S}),
+     * or an {@link Consistency} object. A session changes its own with {@code RwSplit.consistency(...)}.
+     *
+     * @since 0.1
+     */
+    public static final String CONSISTENCY = PREFIX + "consistency";
+
+    /**
+     * How READ_YOUR_WRITES is honoured: {@code auto} (default: {@code gtid} when the primary is MariaDB or
+     * MySQL, else {@code time}), {@code gtid} (a replica that applied the scope's last write, else the primary)
+     * or {@code time} (the primary until the scope's last commit plus {@link #READ_YOUR_WRITES_WINDOW}).
+     *
+     * @since 0.1
+     */
+    public static final String READ_YOUR_WRITES = PREFIX + "read_your_writes";
+
+    /**
+     * Time mode: how long after a scope's last commit its reads stay on the primary. A duration, not
+     * negative; default {@code PT2S} (well above the replication lag of a healthy replica, which is
+     * measured in milliseconds; a replica lagging more is a health problem, see the README).
+     *
+     * @since 0.1
+     */
+    public static final String READ_YOUR_WRITES_WINDOW = PREFIX + "read_your_writes_window";
+
+    /**
+     * GTID mode: how long a read may wait ({@code MASTER_GTID_WAIT} / {@code WAIT_FOR_EXECUTED_GTID_SET}) for a
+     * replica to apply the scope's last write before it reads from the primary instead. A duration, not
+     * negative ({@code 0}: never wait, only use replicas already known to have applied it); default
+     * {@code PT0.2S}.
+     *
+     * @since 0.1
+     */
+    public static final String CAUSAL_WAIT_TIMEOUT = PREFIX + "causal_wait_timeout";
+
+    /**
+     * Where the last write of each named consistency scope is kept: {@code memory} (default: this JVM),
+     * {@code redis} (shared by every instance using {@link #REDIS_URL}; needs {@code io.lettuce:lettuce-core}),
+     * the class name of an {@link io.rwsplit.spi.ConsistencyStore} with a public no-argument constructor, or an
+     * instance in the settings map.
+     *
+     * @since 0.1
+     */
+    public static final String CONSISTENCY_STORE = PREFIX + "consistency_store";
+
+    /**
+     * The Redis server of the {@code redis} store, a Lettuce URI such as {@code redis://127.0.0.1:6379/0}.
+     * Required with {@code consistency_store=redis}.
+     *
+     * @since 0.1
+     */
+    public static final String REDIS_URL = PREFIX + "redis_url";
+
+    /**
+     * How long the store keeps a scope's last write; after that the scope reads like any other. A positive
+     * duration; default {@code PT1M}. Must be longer than the worst replication lag you tolerate.
+     *
+     * @since 0.1
+     */
+    public static final String CONSISTENCY_STORE_TTL = PREFIX + "consistency_store_ttl";
+
+    /**
+     * The most scopes the {@code memory} store keeps; beyond it the entries closest to expiry are dropped
+     * first (their readers then only lose protection after a shorter time). Integer &ge; 1; default 100000.
+     *
+     * @since 0.1
+     */
+    public static final String CONSISTENCY_STORE_MAX_SCOPES = PREFIX + "consistency_store_max_scopes";
+
+    /**
+     * Names the consistency scope of new sessions: the class name of an {@link io.rwsplit.spi.ScopeResolver}
+     * with a public no-argument constructor, or an instance in the settings map. Default: none (each session
+     * is its own scope unless {@code RwSplit.scope(...)} names one).
+     *
+     * @since 0.1
+     */
+    public static final String SCOPE_RESOLVER = PREFIX + "scope_resolver";
 }

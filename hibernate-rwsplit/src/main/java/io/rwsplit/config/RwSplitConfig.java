@@ -43,7 +43,12 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
     private static final Set<String> KNOWN_KEYS = Set.of(
             REPLICAS, LOAD_BALANCER, FALLBACK, REPLICA_RETRY_INTERVAL, TENANTS, io.rwsplit.RwSplitSettings.CLOCK,
             io.rwsplit.RwSplitSettings.TRANSACTION_STATUS, io.rwsplit.RwSplitSettings.INTENT_SOURCE,
-            io.rwsplit.RwSplitSettings.REPLICA_CACHE_PUTS);
+            io.rwsplit.RwSplitSettings.REPLICA_CACHE_PUTS,
+            io.rwsplit.RwSplitSettings.CONSISTENCY, io.rwsplit.RwSplitSettings.READ_YOUR_WRITES,
+            io.rwsplit.RwSplitSettings.READ_YOUR_WRITES_WINDOW, io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT,
+            io.rwsplit.RwSplitSettings.CONSISTENCY_STORE, io.rwsplit.RwSplitSettings.REDIS_URL,
+            io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_TTL, io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES,
+            io.rwsplit.RwSplitSettings.SCOPE_RESOLVER);
 
     
 

@@ -48,6 +48,11 @@ public final class ConsistencyToken {
         return Optional.ofNullable(position);
     }
 
+    /** @return the replication position after the write, or {@code null} (no allocation, for the routing path) */
+    public GtidPosition positionOrNull() {
+        return position;
+    }
+
     /** @return the commit time of the write in microseconds since the epoch */
     public long commitTimeMicros() {
         return commitTimeMicros;

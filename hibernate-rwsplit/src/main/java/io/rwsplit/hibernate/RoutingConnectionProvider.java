@@ -17,6 +17,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
@@ -36,15 +38,16 @@ public final class RoutingConnectionProvider
     private final ConnectionProvider primary;
     private final ReplicaPools replicas;
     private final Router router;
+    private final ConsistencyRuntime consistency;
 
-    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock) {
-        this(primary, config, clock, TransactionStatus.NONE, RoutingIntentSource.NONE);
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
+        this(primary, config, consistency, clock, TransactionStatus.NONE, RoutingIntentSource.NONE);
     }
 
-    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, Clock clock,
-                              TransactionStatus transactionStatus,
-                              RoutingIntentSource intentSource) {
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock,
+                              TransactionStatus transactionStatus, RoutingIntentSource intentSource) {
         this.primary = primary;
+        this.consistency = consistency;
         this.replicas = ReplicaPools.build("default", config, clock);
         this.router = new Router("default", new PrimarySource() {
             @Override
@@ -56,7 +59,9 @@ public final class RoutingConnectionProvider
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
             }
-        }, replicas.replicaSet(), config.fallback(), transactionStatus, intentSource);
+        }, replicas.replicaSet(), config.fallback(),
+                new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()),
+                transactionStatus, intentSource);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }
@@ -142,6 +147,7 @@ public final class RoutingConnectionProvider
     public void stop() {
         try {
             replicas.close();
+            consistency.close();
         }
         finally {
             if (primary instanceof Stoppable stoppable) {

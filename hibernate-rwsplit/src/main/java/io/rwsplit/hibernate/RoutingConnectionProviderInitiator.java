@@ -10,6 +10,7 @@ import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -36,6 +37,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
                     + "' or '" + RwSplitSettings.TENANTS + "', not both");
         }
         RwSplitConfig config = RwSplitConfig.from(settings);
+        Clock clock = clock(settings);
+        io.rwsplit.consistency.ConsistencyConfig.from(settings); // fail on bad consistency settings before building anything
         var transactionStatus = RoutingHooks.transactionStatus(settings);
         var intentSource = RoutingHooks.intentSource(settings);
         ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
@@ -47,7 +50,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         if (primary instanceof RoutingConnectionProvider) {
             return primary;
         }
-        return new RoutingConnectionProvider(primary, config, clock(settings), transactionStatus, intentSource);
+        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
+        return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource);
     }
 
     static Clock clock(Map<String, Object> settings) {

@@ -19,6 +19,8 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.config.Settings;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
@@ -42,6 +44,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         if (list == null) {
             throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
         }
+        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
+        closeables.add(consistency);
         try {
             for (String tenant : list.trim().split("\\s+")) {
                 String p = TENANT_PREFIX + tenant + ".";
@@ -72,7 +76,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     public void release(Connection connection) throws SQLException {
                         connection.close();
                     }
-                }, replicas.replicaSet(), config.fallback()));
+                }, replicas.replicaSet(), config.fallback(),
+                        new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size())));
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());

@@ -31,21 +31,31 @@ public final class Router {
     private final FactoryStatistics statistics;
     private final RouteDecision[] primaryDecisions = new RouteDecision[RouteReason.values().length];
     private final SessionRouting detached;
+    private final io.rwsplit.consistency.CausalReads causal;
     private final TransactionStatus transactionStatus;
     private final RoutingIntentSource intentSource;
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
-        this(label, primary, replicas, fallback, TransactionStatus.NONE, RoutingIntentSource.NONE);
+        this(label, primary, replicas, fallback, null);
+    }
+
+    /** @param causal consistency for these replicas, or {@code null} to route every read as EVENTUAL */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.consistency.CausalReads causal) {
+        this(label, primary, replicas, fallback, causal, TransactionStatus.NONE, RoutingIntentSource.NONE);
     }
 
     /**
+     * @param causal            consistency for these replicas, or {@code null} to route every read as EVENTUAL
      * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
      * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
      */
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
-                  TransactionStatus transactionStatus, RoutingIntentSource intentSource) {
+                  io.rwsplit.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource) {
+        this.causal = causal;
         this.label = label;
         this.transactionStatus = transactionStatus;
         this.intentSource = intentSource;
@@ -80,6 +90,11 @@ public final class Router {
     public RoutingConnection open(boolean readOnlySession) {
         SessionRouting session = acquiring.get();
         return new RoutingConnection(this, session != null ? session : detached, readOnlySession);
+    }
+
+    /** Consistency for these replicas, or {@code null}. */
+    public io.rwsplit.consistency.CausalReads causal() {
+        return causal;
     }
 
     TransactionStatus transactionStatus() {

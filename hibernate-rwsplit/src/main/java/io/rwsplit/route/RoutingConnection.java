@@ -19,8 +19,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
+import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.consistency.SessionConsistency;
 
 /**
  * The connection Hibernate sees. It opens no physical connection until a statement is prepared; then
@@ -63,6 +68,17 @@ public final class RoutingConnection implements Connection {
     private boolean replicaUnavailableInTx;
     /** The JTA (or other external) transaction the last statement ran in, {@code null} outside one. */
     private Object externalTx;
+    /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
+    private boolean wrote;
+    /** Whether the consistency level was applied at the current read-only transaction's first read. */
+    private boolean txConsistencyChecked;
+    /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
+    private RouteReason txPrimaryReason;
+    private final Runnable recordPending = () -> {
+        if (wrote && autoCommit && externalTx == null && !closed) {
+            recordWrite();
+        }
+    };
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -89,6 +105,12 @@ public final class RoutingConnection implements Connection {
     /** Decides where {@code sql} goes, opens that connection if needed, records the decision. */
     private Connection route(String sql) throws SQLException {
         checkOpen();
+        if (autoCommit) {
+            followExternalTransaction();
+        }
+        if (wrote && autoCommit && externalTx == null) {
+            recordWrite();
+        }
         SqlKind kind = SqlClassifier.classify(sql);
         SqlHint hint;
         try {
@@ -113,9 +135,6 @@ public final class RoutingConnection implements Connection {
      * </ol>
      */
     private RouteReason decide(SqlKind kind, SqlHint hint, String sql) throws SQLException {
-        if (autoCommit) {
-            followExternalTransaction();
-        }
         if (tx == Tx.PENDING) {
             beginTransaction();
         }
@@ -134,6 +153,9 @@ public final class RoutingConnection implements Connection {
                     tx = Tx.READ_WRITE;
                 }
             }
+            if (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL || kind == SqlKind.OTHER) {
+                wrote();
+            }
             return reason;
         }
         if (session.flushing()) {
@@ -146,32 +168,152 @@ public final class RoutingConnection implements Connection {
             return RouteReason.PRIMARY_HINT;
         }
         if (tx != Tx.NONE) {
-            return RouteReason.READ_ONLY_TRANSACTION;
+            if (!txConsistencyChecked) {
+                txConsistencyChecked = true;
+                RouteReason reason = consistentRead(RouteReason.READ_ONLY_TRANSACTION, true);
+                txPrimaryReason = reason.target() == io.rwsplit.Target.PRIMARY ? reason : null;
+                return reason;
+            }
+            return txPrimaryReason != null ? txPrimaryReason : RouteReason.READ_ONLY_TRANSACTION;
         }
         if (hint == SqlHint.REPLICA || session.intent() == Intent.REPLICA) {
-            return RouteReason.REPLICA_HINT;
+            return consistentRead(RouteReason.REPLICA_HINT, false);
         }
-        return RouteReason.REPLICA_READ;
+        return consistentRead(RouteReason.REPLICA_READ, false);
+    }
+
+    /**
+     * The session's consistency level applied to a read that may go to a replica (an autocommit read, a
+     * replica hint, the first read of a read-only transaction): {@code replicaReason} when any replica will do,
+     * a causal replica reason (the replica connection is then open and has applied the scope's last write), or
+     * a primary reason. Cheap when the scope has no write to honour: a field read and a null check.
+     */
+    private RouteReason consistentRead(RouteReason replicaReason, boolean inTransaction) throws SQLException {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null) {
+            return replicaReason;
+        }
+        Consistency level = session.consistencyLevel();
+        switch (level.level()) {
+            case EVENTUAL:
+                return replicaReason;
+            case STRONG:
+                return RouteReason.STRONG_CONSISTENCY;
+            case BOUNDED_STALENESS:
+                return boundedStalenessRead(level.boundMicros(), inTransaction);
+            default:
+                break;
+        }
+        ConsistencyToken need = consistency.requirement();
+        if (need == null) {
+            return consistency.stateUnknown() ? RouteReason.READ_YOUR_WRITES_PRIMARY : replicaReason;
+        }
+        CausalReads causal = router.causal();
+        if (!causal.byGtid(need)) {
+            if (causal.withinWindow(need)) {
+                return RouteReason.READ_YOUR_WRITES_PRIMARY;
+            }
+            consistency.settled(need);
+            return replicaReason;
+        }
+        GtidPosition position = need.positionOrNull();
+        if (replica == null) {
+            ReplicaSet set = router.replicas();
+            ReplicaNode chosen = set.choose();
+            if (chosen == null) {
+                return replicaReason; // no healthy replica: connect() falls back as for any read
+            }
+            if (!causal.applied(chosen.index(), position)) {
+                for (ReplicaNode node : set.nodes()) {
+                    if (node != chosen && set.isUp(node) && causal.applied(node.index(), position) && open(node) != null) {
+                        return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+                    }
+                }
+            }
+            if (open(chosen) == null && replica(inTransaction) == null) {
+                return replicaReason;
+            }
+        }
+        if (causal.applied(replicaNode.index(), position)) {
+            return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+        }
+        return causal.await(replica, replicaNode.index(), position)
+                ? RouteReason.CAUSAL_WAIT : RouteReason.CAUSAL_TIMEOUT_PRIMARY;
+    }
+
+    /** A replica whose last measured lag is within the bound, else the primary. */
+    private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
+        if (replica == null) {
+            ReplicaSet set = router.replicas();
+            ReplicaNode chosen = set.choose();
+            if (chosen == null) {
+                return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
+            }
+            if (chosen.lagMicros() > boundMicros) {
+                chosen = null;
+                for (ReplicaNode node : set.nodes()) {
+                    if (set.isUp(node) && node.lagMicros() <= boundMicros) {
+                        chosen = node;
+                        break;
+                    }
+                }
+                if (chosen == null) {
+                    return RouteReason.STALENESS_BOUND_PRIMARY;
+                }
+            }
+            if (open(chosen) == null && replica(inTransaction) == null) {
+                return RouteReason.BOUNDED_STALENESS_REPLICA;
+            }
+        }
+        return replicaNode.lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
+                : RouteReason.STALENESS_BOUND_PRIMARY;
+    }
+
+    /** A statement that may write was routed to the primary. */
+    private void wrote() {
+        wrote = true;
+        if (autoCommit && externalTx == null && session.consistency() != null) {
+            // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
+            session.consistency().pendingWrite(recordPending);
+        }
+    }
+
+    /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
+    private void recordWrite() {
+        wrote = false;
+        SessionConsistency consistency = session.consistency();
+        if (consistency != null) {
+            consistency.pendingWrite(null);
+            if (primary != null) {
+                consistency.committed(router.causal().capture(primary));
+            }
+        }
     }
 
     /**
      * JTA transactions never call {@code setAutoCommit}: their boundaries come from the router's
      * {@link io.rwsplit.spi.TransactionStatus}. A new external transaction begins like a JDBC one (its
-     * first statement decides its kind); leaving it returns to autocommit routing.
+     * first statement decides its kind); leaving it returns to autocommit routing. Its writes are
+     * recorded for read-your-writes once it is over (seen here, or when the connection is closed after
+     * the transaction completed, which is when Hibernate releases a JTA session's connection).
      */
     private void followExternalTransaction() {
         Object current = router.transactionStatus().currentTransaction();
-        if (current == null) {
-            if (externalTx != null) {
-                externalTx = null;
-                tx = Tx.NONE;
-            }
+        if (current == null ? externalTx == null : current.equals(externalTx)) {
+            return;
         }
-        else if (!current.equals(externalTx)) {
-            externalTx = current;
+        if (wrote && externalTx != null) {
+            recordWrite();
+        }
+        externalTx = current;
+        if (current == null) {
+            tx = Tx.NONE;
+        }
+        else {
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
             replicaUnavailableInTx = false;
+            txConsistencyChecked = false;
         }
     }
 
@@ -194,7 +336,7 @@ public final class RoutingConnection implements Connection {
             session.servedByPrimary();
             return primary();
         }
-        Connection c = replica(reason == RouteReason.READ_ONLY_TRANSACTION);
+        Connection c = replica(tx != Tx.NONE);
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
@@ -243,30 +385,38 @@ public final class RoutingConnection implements Connection {
             if (node == null) {
                 break;
             }
-            Connection c = router.borrow(node);
-            if (c == null) {
-                continue;
+            Connection c = open(node);
+            if (c != null) {
+                return c;
             }
-            try {
-                if (c.getAutoCommit() != autoCommit) {
-                    c.setAutoCommit(autoCommit);
-                }
-                applySessionState(c);
-            }
-            catch (SQLException | RuntimeException e) {
-                set.markDown(node, e);
-                router.giveBack(node, c);
-                continue;
-            }
-            replica = c;
-            replicaNode = node;
-            return c;
         }
         if (inTransaction) {
             // the whole read-only transaction then stays on the primary, for one consistent snapshot
             replicaUnavailableInTx = true;
         }
         return null;
+    }
+
+    /** Opens a connection to {@code node} as this connection's replica connection; null (and the node marked down) on failure. */
+    private Connection open(ReplicaNode node) throws SQLException {
+        Connection c = router.borrow(node);
+        if (c == null) {
+            return null;
+        }
+        try {
+            if (c.getAutoCommit() != autoCommit) {
+                c.setAutoCommit(autoCommit);
+            }
+            applySessionState(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            router.replicas().markDown(node, e);
+            router.giveBack(node, c);
+            return null;
+        }
+        replica = c;
+        replicaNode = node;
+        return c;
     }
 
     private void applySessionState(Connection c) throws SQLException {
@@ -301,6 +451,7 @@ public final class RoutingConnection implements Connection {
         }
         if (countAsStatement) {
             router.record(session, router.primaryDecision(RouteReason.UNCLASSIFIED_STATEMENT), -1, null);
+            wrote(); // its SQL is unknown: it may write
         }
         return primary();
     }
@@ -395,9 +546,13 @@ public final class RoutingConnection implements Connection {
             return;
         }
         if (!autoCommit) {
+            if (wrote) {
+                recordWrite();
+            }
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
             replicaUnavailableInTx = false;
+            txConsistencyChecked = false;
         }
         SQLException failure = null;
         // committing on the primary first: if it fails, the replica's (read-only) work is irrelevant
@@ -420,6 +575,10 @@ public final class RoutingConnection implements Connection {
         this.autoCommit = autoCommit;
         if (autoCommit) {
             tx = Tx.NONE;
+            if (wrote && failure == null) {
+                recordWrite(); // switching autocommit on committed the open transaction
+            }
+            wrote = false;
         }
         if (failure != null) {
             throw failure;
@@ -438,6 +597,9 @@ public final class RoutingConnection implements Connection {
         SQLException failure = null;
         if (primary != null && !autoCommit) {
             primary.commit();
+            if (wrote) {
+                recordWrite();
+            }
         }
         if (replica != null && !autoCommit) {
             try {
@@ -450,6 +612,7 @@ public final class RoutingConnection implements Connection {
         if (!autoCommit) {
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+            txConsistencyChecked = false;
         }
         if (failure != null) {
             throw failure;
@@ -459,6 +622,9 @@ public final class RoutingConnection implements Connection {
     @Override
     public void rollback() throws SQLException {
         checkOpen();
+        if (!autoCommit) {
+            wrote = false; // a rolled-back transaction wrote nothing anyone can read
+        }
         SQLException failure = null;
         if (primary != null && !autoCommit) {
             try {
@@ -479,6 +645,7 @@ public final class RoutingConnection implements Connection {
         if (!autoCommit) {
             tx = Tx.PENDING;
             softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+            txConsistencyChecked = false;
         }
         if (failure != null) {
             throw failure;
@@ -544,6 +711,9 @@ public final class RoutingConnection implements Connection {
     public void close() throws SQLException {
         if (closed) {
             return;
+        }
+        if (wrote && autoCommit) {
+            recordWrite();
         }
         closed = true;
         session.servedByPrimary();

@@ -3,7 +3,9 @@ package io.rwsplit.route;
 import org.hibernate.CacheMode;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
+import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.stats.SessionStatistics;
 import io.rwsplit.stats.StatisticsRecorder;
@@ -16,6 +18,7 @@ public class SessionRouting {
 
     private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
+    private final SessionConsistency consistency;
     private final RoutingIntentSource ambient;
     private final boolean guardCache;
     private CacheMode savedCacheMode;
@@ -28,25 +31,44 @@ public class SessionRouting {
      * @param statistics where decisions are counted, or {@code null} to count nothing
      */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
-        this(session, statistics, false);
+        this(session, statistics, false, null);
     }
 
     /**
-     * @param guardCache whether entities read from a replica must not be put into the second-level cache
+     * @param guardCache  whether entities read from a replica must not be put into the second-level cache
+     * @param consistency the session's consistency state, or {@code null} to track nothing (reads as EVENTUAL)
      */
-    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache) {
-        this(session, statistics, guardCache, RoutingIntentSource.NONE);
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
+                          SessionConsistency consistency) {
+        this(session, statistics, guardCache, consistency, RoutingIntentSource.NONE);
     }
 
-    /** @param ambient the intent that applies while this session's own intent stack is empty */
+    /**
+     * @param ambient the intent (and consistency level) of the unit of work, for a session that has no intent
+     *                of its own: a container's interceptors
+     */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
-                          RoutingIntentSource ambient) {
+                          SessionConsistency consistency, RoutingIntentSource ambient) {
         this.session = session;
         this.statistics = statistics;
         this.guardCache = guardCache && session != null;
+        this.consistency = consistency;
         this.ambient = ambient;
     }
 
+    /** The session's consistency state, or {@code null} outside a session. */
+    public final SessionConsistency consistency() {
+        return consistency;
+    }
+
+    /**
+     * The consistency level of the current statement: the unit of work's (a container's {@code @Consistency})
+     * when it names one, else the session's. Only for sessions with a {@link #consistency()} state.
+     */
+    public final Consistency consistencyLevel() {
+        Consistency level = ambient.currentConsistency();
+        return level != null ? level : consistency.level();
+    }
     /**
      * A statement goes to a replica: while its results are read, the session does not put entities into
      * the second-level cache (a lagging replica would otherwise seed the cache with old state for

@@ -1,5 +1,6 @@
 package io.rwsplit.spi;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.route.Intent;
 
 /**
@@ -19,20 +20,11 @@ public interface RoutingIntentSource {
     Intent currentIntent();
 
     /**
-     * The consistency level asked for the current unit of work (a level name such as
-     * {@code READ_YOUR_WRITES}), or {@code null} for the configured default. Reserved for the consistency
-     * rules; routing does not read it yet.
+     * The consistency level of the current unit of work, or {@code null} to use the session's own
+     * ({@code RwSplit.consistency}, default {@code hibernate.rwsplit.consistency}). When not null it applies
+     * to every read of the sessions used meanwhile, in place of their own level.
      */
-    default String currentConsistency() {
-        return null;
-    }
-
-    /**
-     * The key of the consistency scope of the current unit of work (for example the authenticated user),
-     * whose writes {@code READ_YOUR_WRITES} must see; {@code null} for the session's own scope. Reserved for
-     * the consistency rules; routing does not read it yet.
-     */
-    default String currentScopeKey() {
+    default Consistency currentConsistency() {
         return null;
     }
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
@@ -32,13 +33,24 @@ class ContainerHooksTest {
     /** The "JTA transaction" of the test thread: a key, or null outside one. */
     private final AtomicReference<Object> externalTx = new AtomicReference<>();
     private final AtomicReference<Intent> ambient = new AtomicReference<>(Intent.NONE);
+    private final AtomicReference<Consistency> ambientLevel = new AtomicReference<>();
 
     @BeforeEach
     void setUp() {
         h2 = new H2Pair();
         Map<String, Object> settings = h2.settings();
         settings.put(RwSplitSettings.TRANSACTION_STATUS, (TransactionStatus) externalTx::get);
-        settings.put(RwSplitSettings.INTENT_SOURCE, (RoutingIntentSource) ambient::get);
+        settings.put(RwSplitSettings.INTENT_SOURCE, new RoutingIntentSource() {
+            @Override
+            public Intent currentIntent() {
+                return ambient.get();
+            }
+
+            @Override
+            public Consistency currentConsistency() {
+                return ambientLevel.get();
+            }
+        });
         emf = h2.factory(settings);
     }
 
@@ -104,6 +116,78 @@ class ContainerHooksTest {
             em.getTransaction().begin();
             assertEquals("primary-alice", name(em, 1L));
             em.getTransaction().commit();
+        }
+    }
+
+    @Test
+    void ambientConsistencyLevelReplacesTheSessionsWhileSet() {
+        try (EntityManager em = emf.createEntityManager()) {
+            ambientLevel.set(Consistency.strong());
+            assertEquals("primary-alice", name(em, 1L));
+            assertEquals(1, reason(em, RouteReason.STRONG_CONSISTENCY));
+            ambientLevel.set(null);
+            RwSplit.consistency(em, Consistency.strong());
+            assertEquals("replica-alice", RwSplit.withConsistency(em, Consistency.eventual(), () -> name(em, 1L)));
+            ambientLevel.set(Consistency.eventual());
+            assertEquals("replica-alice", name(em, 1L));
+        }
+    }
+
+    @Test
+    void transactionSynchronizationRegistryGivesTheTransactionBoundaries() {
+        FakeRegistry registry = new FakeRegistry();
+        Map<String, Object> settings = h2.settings();
+        settings.put(RwSplitSettings.TRANSACTION_STATUS, registry);
+        try (EntityManagerFactory jta = h2.factory(settings); EntityManager em = jta.createEntityManager()) {
+            registry.key = "jta-1";
+            registry.status = jakarta.transaction.Status.STATUS_ACTIVE;
+            assertEquals("primary-alice", name(em, 1L));
+            registry.status = jakarta.transaction.Status.STATUS_MARKED_ROLLBACK;
+            assertEquals("primary-bob", name(em, 2L));
+            registry.key = null;
+            registry.status = jakarta.transaction.Status.STATUS_NO_TRANSACTION;
+            assertEquals("replica-alice", name(em, 1L));
+        }
+    }
+
+    /** The two calls the adapter makes. */
+    private static final class FakeRegistry implements jakarta.transaction.TransactionSynchronizationRegistry {
+        volatile Object key;
+        volatile int status = jakarta.transaction.Status.STATUS_NO_TRANSACTION;
+
+        @Override
+        public Object getTransactionKey() {
+            return key;
+        }
+
+        @Override
+        public int getTransactionStatus() {
+            return status;
+        }
+
+        @Override
+        public void putResource(Object k, Object value) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Object getResource(Object k) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void registerInterposedSynchronization(jakarta.transaction.Synchronization sync) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void setRollbackOnly() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public boolean getRollbackOnly() {
+            throw new UnsupportedOperationException();
         }
     }
 

@@ -1,0 +1,144 @@
+package io.rwsplit.consistency;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * Consistency for the replicas of one primary: captures the position of committed writes, knows which
+ * replica applied which position (from successful waits, and from the health monitor through
+ * {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
+ */
+public final class CausalReads {
+
+    private final ConsistencyRuntime runtime;
+    private final String keyPrefix;
+    private final AtomicReferenceArray<GtidPosition> applied;
+    private volatile GtidFlavour flavour;
+    private volatile boolean warnedNoGtid;
+
+    /**
+     * @param label    the router's label (tenant), so scopes of different primaries never mix in a shared store
+     * @param replicas how many replicas the router has
+     */
+    public CausalReads(ConsistencyRuntime runtime, String label, int replicas) {
+        this.runtime = runtime;
+        this.keyPrefix = label + ":";
+        this.applied = new AtomicReferenceArray<>(replicas);
+    }
+
+    public ConsistencyRuntime runtime() {
+        return runtime;
+    }
+
+    /** A new session's consistency state. */
+    public SessionConsistency newSession() {
+        return new SessionConsistency(this);
+    }
+
+    ConsistencyToken read(String scope) {
+        return runtime.read(keyPrefix + scope);
+    }
+
+    void record(String scope, ConsistencyToken write) {
+        runtime.record(keyPrefix + scope, write);
+    }
+
+    /**
+     * The write just committed on {@code primary}: now, and its GTID position unless the mode is {@code time} or
+     * the server has none. Never throws: a failed capture yields a token without a position (the time rule).
+     */
+    public ConsistencyToken capture(Connection primary) {
+        long now = runtime.clock().epochMicros();
+        ReadYourWritesMode mode = runtime.config().mode();
+        if (mode == ReadYourWritesMode.TIME) {
+            return ConsistencyToken.withoutPosition(now);
+        }
+        try {
+            GtidFlavour f = flavour(primary);
+            if (f == GtidFlavour.NONE) {
+                if (mode == ReadYourWritesMode.GTID && !warnedNoGtid) {
+                    warnedNoGtid = true;
+                    ConsistencyRuntime.log.warn("hibernate-rwsplit: read_your_writes is 'gtid' but the primary reports"
+                            + " no GTIDs ({}); the time window is used instead", primary.getMetaData().getDatabaseProductName());
+                }
+                return ConsistencyToken.withoutPosition(now);
+            }
+            GtidPosition position = f.capture(primary);
+            return position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
+        }
+        catch (SQLException | RuntimeException e) {
+            ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
+                    + " the time window", e.toString());
+            return ConsistencyToken.withoutPosition(now);
+        }
+    }
+
+    /** Whether {@code need} is honoured by GTID (else by time). */
+    public boolean byGtid(ConsistencyToken need) {
+        return need.positionOrNull() != null && runtime.config().mode() != ReadYourWritesMode.TIME;
+    }
+
+    /** Time rule: whether a read now must still go to the primary. */
+    public boolean withinWindow(ConsistencyToken need) {
+        return runtime.clock().epochMicros() - need.commitTimeMicros() < runtime.windowMicros();
+    }
+
+    /** Whether replica {@code index} is known to have applied {@code need}. */
+    public boolean applied(int index, GtidPosition need) {
+        GtidPosition known = applied.get(index);
+        try {
+            return known != null && known.contains(need);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return false;
+        }
+    }
+
+    /** Tells that replica {@code index} has applied {@code position} (successful wait, health monitor). */
+    public void observed(int index, GtidPosition position) {
+        while (true) {
+            GtidPosition known = applied.get(index);
+            GtidPosition next;
+            try {
+                next = known == null ? position : known.merge(position);
+            }
+            catch (IllegalArgumentException flavoursDiffer) {
+                next = position;
+            }
+            if (next.equals(known) || applied.compareAndSet(index, known, next)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
+     * configured timeout. {@code false} on timeout or when the replica cannot wait (then: the primary).
+     */
+    public boolean await(Connection replica, int index, GtidPosition need) {
+        try {
+            GtidFlavour f = flavour(replica);
+            if (f == GtidFlavour.NONE || (f == GtidFlavour.MARIADB) != (need instanceof MariaDbGtidPosition)) {
+                return false;
+            }
+            if (f.await(replica, need, runtime.waitMicros())) {
+                observed(index, need);
+                return true;
+            }
+            return false;
+        }
+        catch (SQLException e) {
+            ConsistencyRuntime.log.debug("hibernate-rwsplit: waiting for GTID {} on replica {} failed: {}", need, index, e.toString());
+            return false;
+        }
+    }
+
+    private GtidFlavour flavour(Connection c) throws SQLException {
+        GtidFlavour f = flavour;
+        if (f == null) {
+            flavour = f = GtidFlavour.of(c);
+        }
+        return f;
+    }
+}

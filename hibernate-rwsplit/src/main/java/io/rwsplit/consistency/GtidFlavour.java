@@ -1,0 +1,88 @@
+package io.rwsplit.consistency;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+
+/**
+ * The GTID dialect of a server: how to read the position of the transaction just committed on a
+ * connection, and how to make a replica wait for a position.
+ */
+enum GtidFlavour {
+
+    /** {@code @@last_gtid} (this connection's last transaction) and {@code MASTER_GTID_WAIT}. */
+    MARIADB("select @@last_gtid", "select master_gtid_wait(?, ?)") {
+        @Override
+        GtidPosition parse(String text) {
+            return MariaDbGtidPosition.parse(text);
+        }
+    },
+    /** {@code @@gtid_executed} (contains this connection's commits) and {@code WAIT_FOR_EXECUTED_GTID_SET}. */
+    MYSQL("select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)") {
+        @Override
+        GtidPosition parse(String text) {
+            return MySqlGtidSet.parse(text);
+        }
+    },
+    /** No GTIDs (H2, PostgreSQL, ...): read-your-writes falls back to the time window. */
+    NONE(null, null) {
+        @Override
+        GtidPosition parse(String text) {
+            return null;
+        }
+    };
+
+    private final String captureSql;
+    private final String waitSql;
+    GtidFlavour(String captureSql, String waitSql) {
+        this.captureSql = captureSql;
+        this.waitSql = waitSql;
+    }
+
+    abstract GtidPosition parse(String text);
+
+    /** The flavour of the server behind {@code c}, from metadata the driver already holds. */
+    static GtidFlavour of(Connection c) throws SQLException {
+        DatabaseMetaData md = c.getMetaData();
+        String product = String.valueOf(md.getDatabaseProductName()).toLowerCase(Locale.ROOT);
+        String version = String.valueOf(md.getDatabaseProductVersion()).toLowerCase(Locale.ROOT);
+        if (product.contains("mariadb") || version.contains("mariadb")) {
+            return MARIADB;
+        }
+        if (product.contains("mysql")) {
+            return MYSQL;
+        }
+        return NONE;
+    }
+
+    /**
+     * The position after the transaction this connection just committed, or {@code null} when the server has
+     * none (binary log or GTIDs off).
+     */
+    GtidPosition capture(Connection primary) throws SQLException {
+        try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(captureSql)) {
+            String text = rs.next() ? rs.getString(1) : null;
+            if (text == null || text.isBlank()) {
+                return null;
+            }
+            GtidPosition position = parse(text);
+            return position.isEmpty() ? null : position;
+        }
+    }
+
+    /** Waits until the replica behind {@code replica} applied {@code position}; {@code false} on timeout. */
+    boolean await(Connection replica, GtidPosition position, long timeoutMicros) throws SQLException {
+        try (PreparedStatement ps = replica.prepareStatement(waitSql)) {
+            ps.setString(1, position.toString());
+            ps.setBigDecimal(2, java.math.BigDecimal.valueOf(timeoutMicros, 6));
+            try (ResultSet rs = ps.executeQuery()) {
+                // both functions return 0 once the position is applied (MariaDB -1, MySQL 1 on timeout; NULL on error)
+                return rs.next() && rs.getInt(1) == 0 && !rs.wasNull();
+            }
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package io.rwsplit.consistency;
+
+/** How READ_YOUR_WRITES is honoured; setting {@link io.rwsplit.RwSplitSettings#READ_YOUR_WRITES}. */
+public enum ReadYourWritesMode {
+    /** {@link #GTID} when the primary reports GTIDs (MariaDB, MySQL), else {@link #TIME}. */
+    AUTO,
+    /** A replica that applied the scope's last write (known or waited for), else the primary. */
+    GTID,
+    /** The primary until the scope's last commit time plus the window. */
+    TIME
+}

@@ -1,0 +1,15 @@
+package io.rwsplit.consistency;
+
+import java.time.Duration;
+
+import io.rwsplit.spi.ConsistencyStore;
+
+class InMemoryConsistencyStoreContractTest extends ConsistencyStoreContract {
+
+    private final ConsistencyStore store = new InMemoryConsistencyStore(new FakeClock(), Duration.ofMinutes(1), 1000);
+
+    @Override
+    protected ConsistencyStore store() {
+        return store;
+    }
+}
