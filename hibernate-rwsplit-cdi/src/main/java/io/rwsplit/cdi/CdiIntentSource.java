@@ -7,13 +7,14 @@ import jakarta.enterprise.inject.spi.BeanManager;
 
 import io.rwsplit.route.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.ScopeResolver;
 
 /**
- * The core's view of the current request's {@link RwSplitRequest}: read once per statement on the
- * statement's thread. It never creates the request bean and answers "nothing asked" where no request
+ * The core's view of the current request's {@link RwSplitRequest}: intent and consistency level read once
+ * per statement, scope key once per session, on the statement's thread. It never creates the request bean and answers "nothing asked" where no request
  * context is active.
  */
-final class CdiIntentSource implements RoutingIntentSource {
+final class CdiIntentSource implements RoutingIntentSource, ScopeResolver {
 
     private final BeanManager beanManager;
     private volatile Bean<RwSplitRequest> bean;
@@ -29,13 +30,13 @@ final class CdiIntentSource implements RoutingIntentSource {
     }
 
     @Override
-    public String currentConsistency() {
+    public io.rwsplit.Consistency currentConsistency() {
         RwSplitRequest request = request();
         return request == null ? null : request.consistency();
     }
 
     @Override
-    public String currentScopeKey() {
+    public String resolveScope() {
         RwSplitRequest request = request();
         return request == null ? null : request.scopeKey();
     }

@@ -11,12 +11,12 @@ import jakarta.enterprise.util.Nonbinding;
 import jakarta.interceptor.InterceptorBinding;
 
 /**
- * The consistency level of the replica reads made during the call, by name ({@code EVENTUAL},
- * {@code READ_YOUR_WRITES}, {@code BOUNDED_STALENESS}, {@code STRONG}); the routing intent is not
- * changed. Inner declarations override outer ones and are restored on exit.
+ * The consistency level of the reads made during the call, by every session used meanwhile, in place of
+ * the session's own level: {@code eventual}, {@code read_your_writes}, {@code bounded_staleness:PT0.5S}
+ * or {@code strong} (the text {@link io.rwsplit.Consistency#parse} accepts). The routing intent is not
+ * changed. Inner declarations override outer ones and are restored on exit, also on exceptions.
  * <p>
- * The level is published to the core through {@link io.rwsplit.spi.RoutingIntentSource#currentConsistency()};
- * the consistency rules of the core honour it once they exist (issue 4).
+ * {@code @ReadReplica(consistency = "...")} is the short form for a replica read with a level.
  */
 @Documented
 @Inherited
@@ -25,7 +25,7 @@ import jakarta.interceptor.InterceptorBinding;
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface Consistency {
 
-    /** The level name. */
+    /** The level, e.g. {@code "bounded_staleness:PT1S"}. */
     @Nonbinding
     String value();
 }

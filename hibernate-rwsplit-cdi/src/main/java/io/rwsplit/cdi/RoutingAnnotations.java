@@ -26,17 +26,40 @@ final class RoutingAnnotations {
         return frames.computeIfAbsent(new Key(type, method), k -> resolve(k.type(), k.method()));
     }
 
+    /** @throws IllegalStateException for contradictory annotations or a level that does not parse */
     static RoutingFrame resolve(Class<?> type, Method method) {
         Intent intent = intent(onMethod(type, method, ReadReplica.class), onMethod(type, method, UsePrimary.class),
                 type, method);
         if (intent == null) {
             intent = intent(onType(type, ReadReplica.class), onType(type, UsePrimary.class), type, null);
         }
-        Consistency consistency = onMethod(type, method, Consistency.class);
+        io.rwsplit.Consistency consistency = consistency(onMethod(type, method, Consistency.class),
+                onMethod(type, method, ReadReplica.class), method.toString());
         if (consistency == null) {
-            consistency = onType(type, Consistency.class);
+            consistency = consistency(onType(type, Consistency.class), onType(type, ReadReplica.class), type.getName());
         }
-        return new RoutingFrame(intent, consistency == null ? null : consistency.value());
+        return new RoutingFrame(intent, consistency);
+    }
+
+    /** The level named at one place by {@code @Consistency} or {@code @ReadReplica(consistency)}, or null. */
+    private static io.rwsplit.Consistency consistency(Consistency annotation, ReadReplica replica, String where) {
+        String text = annotation != null ? annotation.value() : null;
+        if (replica != null && !replica.consistency().isEmpty()) {
+            if (text != null && !text.equals(replica.consistency())) {
+                throw new IllegalStateException("hibernate-rwsplit: @Consistency(\"" + text + "\") and @ReadReplica(consistency = \""
+                        + replica.consistency() + "\") disagree on " + where + ": keep one");
+            }
+            text = replica.consistency();
+        }
+        if (text == null) {
+            return null;
+        }
+        try {
+            return io.rwsplit.Consistency.parse(text);
+        }
+        catch (IllegalArgumentException e) {
+            throw new IllegalStateException("hibernate-rwsplit: invalid consistency on " + where + ": " + e.getMessage(), e);
+        }
     }
 
     private static Intent intent(ReadReplica replica, UsePrimary primary, Class<?> type, Method method) {

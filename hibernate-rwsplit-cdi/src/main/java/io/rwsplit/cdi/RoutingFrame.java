@@ -1,12 +1,14 @@
 package io.rwsplit.cdi;
 
+import java.util.Objects;
+
 import io.rwsplit.route.Intent;
 
 /**
  * What one intercepted call asked: an intent and a consistency level; {@code null} parts are inherited
  * from the enclosing call when the frame is pushed.
  */
-record RoutingFrame(Intent intent, String consistency) {
+record RoutingFrame(Intent intent, io.rwsplit.Consistency consistency) {
 
     static final RoutingFrame EMPTY = new RoutingFrame(Intent.NONE, null);
 
@@ -18,7 +20,7 @@ record RoutingFrame(Intent intent, String consistency) {
     /** This frame with the unset parts taken from {@code outer}. */
     RoutingFrame inside(RoutingFrame outer) {
         Intent i = intent != null ? intent : outer.intent;
-        String c = consistency != null ? consistency : outer.consistency;
-        return i == outer.intent && java.util.Objects.equals(c, outer.consistency) ? outer : new RoutingFrame(i, c);
+        io.rwsplit.Consistency c = consistency != null ? consistency : outer.consistency;
+        return i == outer.intent && Objects.equals(c, outer.consistency) ? outer : new RoutingFrame(i, c);
     }
 }

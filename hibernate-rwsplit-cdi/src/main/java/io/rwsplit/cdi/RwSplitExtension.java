@@ -3,16 +3,19 @@ package io.rwsplit.cdi;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
 import jakarta.enterprise.inject.spi.AnnotatedMethod;
 import jakarta.enterprise.inject.spi.AnnotatedType;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
 import jakarta.enterprise.inject.spi.configurator.AnnotatedTypeConfigurator;
+import jakarta.enterprise.util.Nonbinding;
 import jakarta.interceptor.Interceptor;
 
 import io.rwsplit.ReadReplica;
@@ -40,8 +43,12 @@ public class RwSplitExtension implements Extension {
     private static final List<Class<? extends Annotation>> BINDINGS =
             List.of(ReadReplica.class, UsePrimary.class, Consistency.class);
 
+    private final List<Throwable> definitionErrors = new ArrayList<>();
+
     void register(@Observes BeforeBeanDiscovery discovery) {
-        discovery.addInterceptorBinding(ReadReplica.class);
+        // the core annotation becomes a binding; its consistency member must not take part in binding resolution
+        discovery.configureInterceptorBinding(ReadReplica.class).methods()
+                .forEach(member -> member.add(Nonbinding.Literal.INSTANCE));
         for (Class<?> type : List.of(RwSplitRequest.class, RwSplitPersistence.class, RoutingInvocation.class,
                 ReadReplicaInterceptor.class, UsePrimaryInterceptor.class, ConsistencyInterceptor.class)) {
             discovery.addAnnotatedType(type, RwSplitExtension.class.getName() + "." + type.getSimpleName());
@@ -60,10 +67,12 @@ public class RwSplitExtension implements Extension {
             return;
         }
         AnnotatedTypeConfigurator<T> configurator = null;
+        boolean annotated = false;
         for (Class<? extends Annotation> binding : BINDINGS) {
             if (!type.isAnnotationPresent(binding)) {
                 Annotation inherited = RoutingAnnotations.onType(javaClass, binding);
                 if (inherited != null) {
+                    annotated = true;
                     configurator = configurator != null ? configurator : event.configureAnnotatedType();
                     configurator.add(inherited);
                 }
@@ -76,15 +85,41 @@ public class RwSplitExtension implements Extension {
             }
             for (Class<? extends Annotation> binding : BINDINGS) {
                 if (method.isAnnotationPresent(binding)) {
+                    annotated = true;
                     continue;
                 }
                 Annotation fromInterface = RoutingAnnotations.onMethod(javaClass, javaMethod, binding);
                 if (fromInterface != null) {
+                    annotated = true;
                     configurator = configurator != null ? configurator : event.configureAnnotatedType();
                     configurator.filterMethods(m -> m.getJavaMember().equals(javaMethod))
                             .forEach(m -> m.add(fromInterface));
                 }
             }
         }
+        if (annotated || BINDINGS.stream().anyMatch(type::isAnnotationPresent)) {
+            validate(javaClass);
+        }
+    }
+
+    /** Contradictory annotations and unknown consistency levels fail the deployment, not the first call. */
+    private void validate(Class<?> type) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Method method : c.getDeclaredMethods()) {
+                if (!Modifier.isStatic(method.getModifiers()) && !Modifier.isPrivate(method.getModifiers())) {
+                    try {
+                        RoutingAnnotations.resolve(type, method);
+                    }
+                    catch (IllegalStateException e) {
+                        definitionErrors.add(e);
+                    }
+                }
+            }
+        }
+    }
+
+    void reportErrors(@Observes AfterBeanDiscovery event) {
+        definitionErrors.forEach(event::addDefinitionError);
+        definitionErrors.clear();
     }
 }

@@ -11,13 +11,15 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.ScopeResolver;
 
 /**
  * The persistence-unit properties that connect a unit to the container: add {@link #properties()} to the
  * properties the application's {@code EntityManagerFactory} producer passes to
  * {@code Persistence.createEntityManagerFactory} (together with {@link RwSplitDataSources#properties()}).
  * <ul>
- *   <li>{@value RwSplitSettings#INTENT_SOURCE}: the interceptors' intent, scope key and consistency level;</li>
+ *   <li>{@value RwSplitSettings#INTENT_SOURCE}: the interceptors' intent and consistency level;</li>
+ *   <li>{@value RwSplitSettings#SCOPE_RESOLVER}: the consistency scope named in {@link RwSplitRequest};</li>
  *   <li>{@value RwSplitSettings#TRANSACTION_STATUS}: the container's {@link TransactionSynchronizationRegistry},
  *       when there is one, so that JTA transactions stay on the primary.</li>
  * </ul>
@@ -31,25 +33,36 @@ public class RwSplitPersistence {
     @Inject
     Instance<TransactionSynchronizationRegistry> transactions;
 
-    private volatile RoutingIntentSource intentSource;
+    private volatile CdiIntentSource requestView;
 
     /** The properties to add to the unit's properties. */
     public Map<String, Object> properties() {
         Map<String, Object> properties = new HashMap<>();
-        properties.put(RwSplitSettings.INTENT_SOURCE, intentSource());
+        CdiIntentSource request = requestView();
+        properties.put(RwSplitSettings.INTENT_SOURCE, request);
+        properties.put(RwSplitSettings.SCOPE_RESOLVER, request);
         if (transactions.isResolvable()) {
             properties.put(RwSplitSettings.TRANSACTION_STATUS, transactions.get());
         }
         return properties;
     }
 
-    /** What the core reads per statement: the current request's intent, consistency level and scope key. */
+    /** What the core reads per statement: the current request's intent and consistency level. */
     public RoutingIntentSource intentSource() {
-        RoutingIntentSource source = intentSource;
-        if (source == null) {
-            source = new CdiIntentSource(beanManager);
-            intentSource = source;
+        return requestView();
+    }
+
+    /** What the core reads once per session: the current request's scope key. */
+    public ScopeResolver scopeResolver() {
+        return requestView();
+    }
+
+    private CdiIntentSource requestView() {
+        CdiIntentSource view = requestView;
+        if (view == null) {
+            view = new CdiIntentSource(beanManager);
+            requestView = view;
         }
-        return source;
+        return view;
     }
 }

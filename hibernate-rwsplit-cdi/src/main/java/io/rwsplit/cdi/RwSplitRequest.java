@@ -8,8 +8,9 @@ import io.rwsplit.route.Intent;
 
 /**
  * The routing state of one request: the consistency scope the application names (typically the
- * authenticated user, so that {@code READ_YOUR_WRITES} sees that user's writes across requests), and the
- * stack of intents of the intercepted calls in progress. Request-scoped, hence confined to the request's
+ * authenticated user, so that {@code READ_YOUR_WRITES} sees that user's writes across requests, also on
+ * other application instances sharing the consistency store), and the stack of intents of the
+ * intercepted calls in progress. Request-scoped, hence confined to the request's
  * thread; the interceptors activate a request context for calls made where none is active.
  * <pre>{@code
  * @Inject RwSplitRequest rwsplit;
@@ -24,8 +25,15 @@ public class RwSplitRequest {
     private RoutingFrame current = RoutingFrame.EMPTY;
     private String scopeKey;
 
-    /** Names the consistency scope of this request ({@code null}: each session is its own scope). */
+    /**
+     * Names the consistency scope of this request ({@code null}: each session is its own scope). Sessions
+     * take it at their first statement that needs it (the core's {@link io.rwsplit.spi.ScopeResolver}):
+     * name it before the request's first read; {@code RwSplit.scope(em, key)} still overrides it per session.
+     */
     public void scopeKey(String key) {
+        if (key != null && key.isBlank()) {
+            throw new IllegalArgumentException("scope key must not be blank");
+        }
         this.scopeKey = key;
     }
 
@@ -40,7 +48,7 @@ public class RwSplitRequest {
     }
 
     /** The consistency level of the innermost intercepted call that named one, or {@code null}. */
-    public String consistency() {
+    public io.rwsplit.Consistency consistency() {
         return current.consistency();
     }
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.time.Duration;
+
 import jakarta.inject.Inject;
 
 import org.jboss.weld.junit5.EnableWeld;
@@ -88,9 +90,17 @@ class InterceptorRoutingTest {
 
     @Test
     void consistencyOnClassAndMethodNestsAndIsRestored() {
-        assertEquals("BOUNDED_STALENESS", replicaReads.consistency());
-        assertArrayEquals(new String[] {"STRONG", "READ_YOUR_WRITES", "STRONG"}, replicaReads.innerConsistencyThenOuter());
-        assertEquals("READ_YOUR_WRITES", reads.consistencyInside());
+        assertEquals(io.rwsplit.Consistency.boundedStaleness(Duration.ofSeconds(1)), replicaReads.consistency());
+        assertArrayEquals(new io.rwsplit.Consistency[] {io.rwsplit.Consistency.strong(),
+                io.rwsplit.Consistency.readYourWrites(), io.rwsplit.Consistency.strong()}, replicaReads.innerConsistencyThenOuter());
+        assertEquals(io.rwsplit.Consistency.readYourWrites(), reads.consistencyInside());
+    }
+
+    @Test
+    void strongConsistencyOnMethodReadsFromPrimary() {
+        assertEquals("primary-alice", reads.nameStrong(1));
+        assertEquals("primary-alice", reads.nameOnReplicaButStrong(1));
+        assertEquals("replica-alice", reads.name(1));
     }
 
     @Test

@@ -76,8 +76,18 @@ public class Reads {
         throw new IllegalStateException("rolling back");
     }
 
-    @Consistency("READ_YOUR_WRITES")
-    public String consistencyInside() {
+    @Consistency("read_your_writes")
+    public io.rwsplit.Consistency consistencyInside() {
         return request.consistency();
+    }
+
+    @Consistency("strong")
+    public String nameStrong(long id) {
+        return name(emf, id);
+    }
+
+    @ReadReplica(consistency = "strong")
+    public String nameOnReplicaButStrong(long id) {
+        return name(emf, id);
     }
 }

@@ -9,7 +9,7 @@ import io.rwsplit.ReadReplica;
 
 /** {@code @ReadReplica} and {@code @Consistency} on the class. */
 @ReadReplica
-@Consistency("BOUNDED_STALENESS")
+@Consistency("bounded_staleness:PT1S")
 @ApplicationScoped
 public class ReplicaReads {
 
@@ -48,12 +48,17 @@ public class ReplicaReads {
         return new String[] {Reads.name(emf, id), reads.nameOnPrimary(id)};
     }
 
-    public String consistency() {
+    public io.rwsplit.Consistency consistency() {
         return request.consistency();
     }
 
-    @Consistency("STRONG")
-    public String[] innerConsistencyThenOuter() {
-        return new String[] {request.consistency(), reads.consistencyInside(), request.consistency()};
+    @Consistency("strong")
+    public io.rwsplit.Consistency[] innerConsistencyThenOuter() {
+        return new io.rwsplit.Consistency[] {request.consistency(), reads.consistencyInside(), request.consistency()};
+    }
+
+    /** Class-level bounded staleness: the replica has no measured lag here, so no replica is within the bound. */
+    public String name(long id) {
+        return Reads.name(emf, id);
     }
 }

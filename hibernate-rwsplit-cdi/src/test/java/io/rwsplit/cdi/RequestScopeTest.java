@@ -2,24 +2,27 @@ package io.rwsplit.cdi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManagerFactory;
 
 import org.jboss.weld.junit5.EnableWeld;
 import org.jboss.weld.junit5.WeldInitiator;
 import org.jboss.weld.junit5.WeldSetup;
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.RouteReason;
+import io.rwsplit.RwSplit;
 import io.rwsplit.route.Intent;
-import io.rwsplit.spi.RoutingIntentSource;
 
 /**
- * The consistency scope key an application names in {@link RwSplitRequest} is what the core sees
- * (through {@link RoutingIntentSource#currentScopeKey()}) for the statements of that request, and only
- * of that request.
+ * The consistency scope an application names in {@link RwSplitRequest} drives READ_YOUR_WRITES across
+ * requests: a user who wrote in one request reads from the primary in the next (time mode, window of
+ * minutes in the tests); another user, or a request naming no scope, reads from the replica.
  */
 @EnableWeld
 class RequestScopeTest {
@@ -39,9 +42,15 @@ class RequestScopeTest {
     @Inject
     Reads reads;
 
-    private <T> T inRequest(Supplier<T> work) {
+    @Inject
+    EntityManagerFactory emf;
+
+    private <T> T inRequest(String user, Supplier<T> work) {
         requests.activate();
         try {
+            if (user != null) {
+                request.scopeKey(user);
+            }
             return work.get();
         }
         finally {
@@ -50,20 +59,26 @@ class RequestScopeTest {
     }
 
     @Test
-    void scopeKeyNamedInOneRequestIsSeenByTheCoreInThatRequestOnly() {
-        RoutingIntentSource core = persistence.intentSource();
-        String first = inRequest(() -> {
-            request.scopeKey("alice");
-            reads.nameOnPrimary(1);
-            return core.currentScopeKey();
+    void scopeNamedPerRequestDrivesReadYourWritesAcrossRequests() {
+        assertEquals("replica-alice", inRequest("alice", () -> reads.name(1)));
+        inRequest("alice", () -> {
+            reads.rename(2, "alice-wrote-this");
+            return null;
         });
-        assertEquals("alice", first);
-        assertNull(inRequest(core::currentScopeKey));
-        assertEquals("bob", inRequest(() -> {
-            request.scopeKey("bob");
-            return core.currentScopeKey();
-        }));
-        assertNull(core.currentScopeKey(), "no request context, no scope");
+        // the next request of the same user reads her write: from the primary
+        assertEquals("alice-wrote-this", inRequest("alice", () -> reads.name(2)));
+        assertEquals(1, RwSplit.statistics(emf).byReason().getOrDefault(RouteReason.READ_YOUR_WRITES_PRIMARY.name(), 0L));
+        // another user, and a request without a scope, are not held back by her write
+        assertEquals("replica-bob", inRequest("bob", () -> reads.name(2)));
+        assertEquals("replica-bob", inRequest(null, () -> reads.name(2)));
+    }
+
+    @Test
+    void scopeKeyIsWhatTheCoreResolvesInThatRequestOnly() {
+        assertEquals("alice", inRequest("alice", () -> persistence.scopeResolver().resolveScope()));
+        assertNull(inRequest(null, () -> persistence.scopeResolver().resolveScope()));
+        assertNull(persistence.scopeResolver().resolveScope(), "no request context, no scope");
+        assertThrows(IllegalArgumentException.class, () -> inRequest(" ", () -> null));
     }
 
     @Test
@@ -71,10 +86,5 @@ class RequestScopeTest {
         // no request context is active here: the interceptor activates one for the call
         assertEquals("primary-alice", reads.nameOnPrimary(1));
         assertEquals(Intent.NONE, persistence.intentSource().currentIntent());
-    }
-
-    @Test
-    void intentOfTheRequestIsVisibleToTheCoreOnlyDuringTheCall() {
-        assertEquals(Intent.NONE, inRequest(() -> persistence.intentSource().currentIntent()));
     }
 }

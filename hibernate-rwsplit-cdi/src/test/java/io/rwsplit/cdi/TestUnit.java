@@ -52,6 +52,9 @@ public class TestUnit {
 
         HibernatePersistenceConfiguration unit = new HibernatePersistenceConfiguration("cdi-test")
                 .managedClass(Person.class)
+                // read-your-writes by time, with a window no slow test machine outlives
+                .property("hibernate.rwsplit.read_your_writes", "time")
+                .property("hibernate.rwsplit.read_your_writes_window", "PT5M")
                 .transactionType(PersistenceUnitTransactionType.JTA)
                 .property("hibernate.transaction.jta.platform",
                         "org.hibernate.engine.transaction.jta.platform.internal.JBossStandAloneJtaPlatform");
