@@ -5,7 +5,6 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.AfterBeanDiscovery;
@@ -55,15 +54,12 @@ public class RwSplitExtension implements Extension {
         }
     }
 
+    /** Copies the bindings of interfaces to the bean class, then validates the annotations of an annotated class. */
     <T> void copyBindingsFromInterfaces(@Observes ProcessAnnotatedType<T> event) {
         AnnotatedType<T> type = event.getAnnotatedType();
         Class<T> javaClass = type.getJavaClass();
         if (javaClass.isInterface() || javaClass.isAnnotation() || javaClass.isEnum()
                 || javaClass.getName().startsWith("java.") || javaClass.getName().startsWith("jakarta.")) {
-            return;
-        }
-        Set<Class<?>> interfaces = RoutingAnnotations.interfaces(javaClass);
-        if (interfaces.isEmpty()) {
             return;
         }
         AnnotatedTypeConfigurator<T> configurator = null;
@@ -97,7 +93,8 @@ public class RwSplitExtension implements Extension {
                 }
             }
         }
-        if (annotated || BINDINGS.stream().anyMatch(type::isAnnotationPresent)) {
+        if ((annotated || BINDINGS.stream().anyMatch(type::isAnnotationPresent))
+                && !type.isAnnotationPresent(Interceptor.class)) {
             validate(javaClass);
         }
     }
