@@ -44,6 +44,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         if (list == null) {
             throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
         }
+        io.rwsplit.spi.TransactionStatus transactionStatus = RoutingHooks.transactionStatus(settings);
+        io.rwsplit.spi.RoutingIntentSource intentSource = RoutingHooks.intentSource(settings);
         ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
         closeables.add(consistency);
         try {
@@ -77,7 +79,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                         connection.close();
                     }
                 }, replicas.replicaSet(), config.fallback(),
-                        new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size())));
+                        new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size()),
+                        transactionStatus, intentSource));
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());
