@@ -1,5 +1,7 @@
 package io.rwsplit.cdi;
 
+import java.util.Optional;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.enterprise.context.control.RequestContextController;
@@ -26,6 +28,7 @@ import io.rwsplit.route.Intent;
 class RoutingInvocation {
 
     private final RoutingAnnotations annotations = new RoutingAnnotations();
+    private volatile Optional<TransactionSynchronizationRegistry> registry;
 
     @Inject
     BeanManager beanManager;
@@ -66,7 +69,18 @@ class RoutingInvocation {
     }
 
     private boolean inTransaction() {
-        return transactions.isResolvable() && transactions.get().getTransactionKey() != null;
+        TransactionSynchronizationRegistry registry = registry();
+        return registry != null && registry.getTransactionKey() != null;
+    }
+
+    /** The container's registry, looked up once; {@code null} without JTA. */
+    private TransactionSynchronizationRegistry registry() {
+        Optional<TransactionSynchronizationRegistry> r = registry;
+        if (r == null) {
+            r = transactions.isResolvable() ? Optional.of(transactions.get()) : Optional.empty();
+            registry = r;
+        }
+        return r.orElse(null);
     }
 
     private boolean requestContextActive() {
