@@ -1,0 +1,114 @@
+package io.rwsplit.demo;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * The real thing: the GTID-replicated MariaDB cluster of {@code scripts/cluster.sh} (primary on the
+ * base port, replica N on base port + N, database, user and password {@code rwsplit}). Replication
+ * delay is real; {@code --delay S} sets {@code MASTER_DELAY} on every replica through the script.
+ */
+final class ClusterBackend implements Backend {
+
+    private static final String DATABASE = "rwsplit";
+    private static final String USER = "rwsplit";
+    private static final String PASSWORD = "rwsplit";
+
+    private final int basePort;
+    private final Database primary;
+    private final List<Database> replicas = new ArrayList<>();
+    private final Integer delaySeconds;
+
+    /**
+     * @param delaySeconds {@code MASTER_DELAY} to set on every replica before the run, or {@code null} to
+     *                     leave the cluster as it is
+     */
+    ClusterBackend(int basePort, int replicaCount, Integer delaySeconds) {
+        this.basePort = basePort;
+        this.primary = mariadb("primary", basePort);
+        for (int i = 1; i <= replicaCount; i++) {
+            replicas.add(mariadb("replica" + i, basePort + i));
+        }
+        this.delaySeconds = delaySeconds;
+    }
+
+    private static Database mariadb(String name, int port) {
+        return new Database(name, "jdbc:mariadb://127.0.0.1:" + port + "/" + DATABASE, USER, PASSWORD);
+    }
+
+    @Override
+    public String description() {
+        return "cluster: MariaDB primary 127.0.0.1:" + basePort + " + " + replicas.size()
+                + " replicas (ports " + (basePort + 1) + "-" + (basePort + replicas.size()) + "), real GTID replication"
+                + (delaySeconds == null ? "" : ", MASTER_DELAY=" + delaySeconds + " s set by the demo");
+    }
+
+    @Override
+    public Map<String, Object> unitOverrides() {
+        Map<String, Object> overrides = new LinkedHashMap<>();
+        overrides.put("jakarta.persistence.jdbc.url", primary.url());
+        overrides.put("jakarta.persistence.jdbc.user", USER);
+        overrides.put("jakarta.persistence.jdbc.password", PASSWORD);
+        StringJoiner urls = new StringJoiner(" ");
+        replicas.forEach(r -> urls.add(r.name() + "=" + r.url()));
+        overrides.put("hibernate.rwsplit.replicas", urls.toString());
+        return overrides;
+    }
+
+    @Override
+    public Database primary() {
+        return primary;
+    }
+
+    @Override
+    public List<Database> replicas() {
+        return replicas;
+    }
+
+    /** On the primary only: replication brings the schema to the replicas. */
+    @Override
+    public void createSchema() {
+        if (delaySeconds != null) {
+            for (int i = 1; i <= replicas.size(); i++) {
+                clusterScript("delay", String.valueOf(i), String.valueOf(delaySeconds));
+            }
+        }
+        primary.runScript("schema.sql");
+    }
+
+    private void clusterScript(String... args) {
+        Path script = Path.of("scripts", "cluster.sh");
+        if (!Files.isExecutable(script)) {
+            throw new IllegalStateException("--delay needs scripts/cluster.sh: run the demo from the repository root, "
+                    + "or set the delay yourself with scripts/cluster.sh delay <replica> <seconds>");
+        }
+        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
+        pb.environment().put("RWSPLIT_CLUSTER_BASE_PORT", String.valueOf(basePort));
+        try {
+            int exit = pb.start().waitFor();
+            if (exit != 0) {
+                throw new IllegalStateException("scripts/cluster.sh " + String.join(" ", args) + " exited with " + exit);
+            }
+        }
+        catch (IOException e) {
+            throw new IllegalStateException("cannot run scripts/cluster.sh: " + e.getMessage(), e);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running scripts/cluster.sh", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        // the cluster belongs to scripts/cluster.sh; its delay stays as set (scripts/cluster.sh reset undoes it)
+    }
+}

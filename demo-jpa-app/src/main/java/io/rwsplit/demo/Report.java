@@ -1,0 +1,53 @@
+package io.rwsplit.demo;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** The table the demo prints. */
+final class Report {
+
+    private Report() {
+    }
+
+    static void print(List<RunResult> results, PrintStream out) {
+        String row = "%-25s %-17s %6s %12s %11s  %-26s %s%n";
+        out.println();
+        out.println("Does the next request show the user's own write?");
+        out.println();
+        out.printf(row, "story", "consistency", "reads", "stale reads", "on replica", "replica lag", "read routing (reason=statements)");
+        for (RunResult r : results) {
+            out.printf(row, r.story(), r.mode(), r.reads(),
+                    r.staleReads() + " (" + percent((double) r.staleReads() / Math.max(1, r.reads())) + ")",
+                    percent(r.replicaShare()), r.lag(), reasons(r.readReasons()));
+        }
+        out.println();
+        out.println("All statements of each run (writes included), from RwSplit.statistics(entityManagerFactory):");
+        for (RunResult r : results) {
+            out.printf("  %-25s %-17s primary %5d, replica %5d  %s%n", r.story(), r.mode(),
+                    r.allStatementsOnPrimary(), r.allStatementsOnReplica(), reasons(r.allReasons()));
+        }
+        out.println();
+        out.println("""
+                reads        read requests: a new EntityManager per request, reading what the user just wrote
+                stale reads  the read did not show the user's own committed write (checked by the demo)
+                on replica   share of the read requests' statements that a replica served
+                read routing summed over the read requests: RwSplit.statistics(entityManager).byReason(),
+                             taken in each request just before it closed
+                replica lag  heartbeat committed on the primary, timed until every replica shows it, during the run
+                READ_YOUR_WRITES is honoured in the library's 'auto' mode: on H2 by time (a user's reads stay on the
+                             primary for hibernate.rwsplit.read_your_writes_window after their write), on MariaDB by
+                             GTID (a replica that applied the user's last write, else the primary)""");
+    }
+
+    private static String percent(double share) {
+        return Math.round(share * 100) + "%";
+    }
+
+    private static String reasons(Map<String, Long> byReason) {
+        return byReason.isEmpty() ? "-" : byReason.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .collect(Collectors.joining(" "));
+    }
+}

@@ -1,0 +1,28 @@
+package io.rwsplit.demo;
+
+import java.util.Map;
+
+/**
+ * What one story under one consistency mode produced. Read counts come from the demo's own checks;
+ * routing counts from {@code RwSplit.statistics(entityManager)} of every read request, summed, and from
+ * {@code RwSplit.statistics(entityManagerFactory)} for all statements of the run.
+ */
+record RunResult(
+        String story,
+        ConsistencyMode mode,
+        long reads,
+        long staleReads,
+        long readStatementsOnReplica,
+        long readStatementsOnPrimary,
+        Map<String, Long> readReasons,
+        long allStatementsOnPrimary,
+        long allStatementsOnReplica,
+        Map<String, Long> allReasons,
+        LagProbe.Lag lag) {
+
+    /** Share of the read requests' statements served by replicas, 0..1. */
+    double replicaShare() {
+        long total = readStatementsOnReplica + readStatementsOnPrimary;
+        return total == 0 ? 0 : (double) readStatementsOnReplica / total;
+    }
+}

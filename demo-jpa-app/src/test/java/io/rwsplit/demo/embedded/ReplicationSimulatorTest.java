@@ -1,0 +1,76 @@
+package io.rwsplit.demo.embedded;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+import org.junit.jupiter.api.Test;
+
+class ReplicationSimulatorTest {
+
+    private static Supplier<Connection> h2(String url) {
+        return () -> {
+            try {
+                return DriverManager.getConnection(url, "sa", "");
+            }
+            catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+    }
+
+    private static Connection database(String url) throws SQLException {
+        Connection c = DriverManager.getConnection(url, "sa", "");
+        try (Statement s = c.createStatement()) {
+            s.execute("create table t (id int primary key, v varchar(10))");
+        }
+        return c;
+    }
+
+    private static String value(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select v from t where id = 1")) {
+            return rs.next() ? rs.getString(1) : null;
+        }
+    }
+
+    @Test
+    void replicaShowsACommitOnlyOnceTheDelayHasPassed() throws Exception {
+        String id = UUID.randomUUID().toString().substring(0, 8);
+        String primaryUrl = "jdbc:h2:mem:sim_p_" + id + ";DB_CLOSE_DELAY=-1";
+        String replicaUrl = "jdbc:h2:mem:sim_r_" + id + ";DB_CLOSE_DELAY=-1";
+        Duration delay = Duration.ofMillis(300);
+        try (Connection primary = database(primaryUrl); Connection replica = database(replicaUrl);
+             ReplicationSimulator simulator = new ReplicationSimulator(h2(primaryUrl), List.of(h2(replicaUrl)),
+                     List.of("t"), delay).start();
+             Statement s = primary.createStatement()) {
+            s.executeUpdate("insert into t values (1, 'new')");
+            long committed = System.nanoTime();
+            String seen = value(replica);
+            long firstSeen = 0;
+            while (seen == null) {
+                Thread.sleep(5); // polling a time-based simulator: there is no event to wait on
+                seen = value(replica);
+                firstSeen = System.nanoTime();
+            }
+            assertEquals("new", seen);
+            long lagMillis = (firstSeen - committed) / 1_000_000;
+            assertTrue(lagMillis >= delay.toMillis(), "replica showed the row after " + lagMillis + " ms");
+        }
+    }
+
+    @Test
+    void rejectsANegativeDelay() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new ReplicationSimulator(h2("jdbc:h2:mem:x"), List.of(), List.of("t"), Duration.ofMillis(-1)));
+    }
+}
