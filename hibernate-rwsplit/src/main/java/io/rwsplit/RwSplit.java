@@ -73,6 +73,30 @@ public final class RwSplit {
         }
     }
 
+    /**
+     * The health of the factory's replicas right now: state (UP, LAGGING, DOWN), lag, last error and GTID
+     * position per replica, and ejection counts. An immutable snapshot; cheap to call. For a multi-tenant
+     * factory the replicas of all tenants, named {@code tenant/replica}.
+     */
+    public static io.rwsplit.health.ReplicaHealth health(EntityManagerFactory factory) {
+        List<Router> routers = routers(factory);
+        if (routers.size() == 1) {
+            return routers.get(0).replicas().health();
+        }
+        List<io.rwsplit.health.ReplicaStatus> statuses = new ArrayList<>();
+        java.util.Map<String, Long> ejections = new java.util.LinkedHashMap<>();
+        for (Router router : routers) {
+            io.rwsplit.health.ReplicaHealth h = router.replicas().health();
+            for (io.rwsplit.health.ReplicaStatus s : h.replicas()) {
+                String name = router.label() + "/" + s.name();
+                statuses.add(new io.rwsplit.health.ReplicaStatus(name, s.state(), s.lagMicros(), s.lastError(),
+                        s.position(), s.observedAtNanos()));
+                ejections.put(name, h.ejections().get(s.name()));
+            }
+        }
+        return new io.rwsplit.health.ReplicaHealth(statuses, ejections);
+    }
+
     // ------------------------------------------------------------------ consistency
 
     /**

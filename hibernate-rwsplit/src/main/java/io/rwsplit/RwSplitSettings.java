@@ -61,7 +61,8 @@ public final class RwSplitSettings {
     public static final String POOL_PREFIX = PREFIX + "pool.";
 
     /**
-     * How to pick a replica among the healthy ones of the best tier: {@code round_robin} (default).
+     * How to pick a replica among the healthy ones of the best tier: {@code round_robin} (default),
+     * {@code weighted} (by {@code replica.NAME.weight}), {@code least_lag}, {@code least_in_flight} or {@code random}.
      *
      * @since 0.1
      */
@@ -76,11 +77,59 @@ public final class RwSplitSettings {
     public static final String FALLBACK = PREFIX + "fallback";
 
     /**
-     * How long a replica that refused a connection is left out before it is tried again. Default {@code PT5S}.
+     * How replica lag is measured: {@code auto} (default), {@code heartbeat}, {@code replica_status},
+     * {@code gtid} or {@code reachability}. {@code auto} means {@code heartbeat} when every replica is given
+     * by a {@code jdbc:mariadb:} or {@code jdbc:mysql:} URL, else {@code reachability} (no lag, only "can
+     * the replica answer"), logged at startup. See README, "Replica health".
      *
      * @since 0.1
      */
-    public static final String REPLICA_RETRY_INTERVAL = PREFIX + "replica_retry_interval";
+    public static final String LAG_PROBE = PREFIX + "lag_probe";
+
+    /** Pause between two probes of one replica (and between two heartbeats). Positive duration; default {@code 250ms}. @since 0.1 */
+    public static final String PROBE_INTERVAL = PREFIX + "probe_interval";
+
+    /** Connect and network timeout of one probe. Positive duration; default {@code 1s}. @since 0.1 */
+    public static final String PROBE_TIMEOUT = PREFIX + "probe_timeout";
+
+    /** Lag above which a replica leaves rotation (state LAGGING). Duration; default {@code 1s}; {@code 0} = no lag limit. @since 0.1 */
+    public static final String MAX_LAG = PREFIX + "max_lag";
+
+    /** Consecutive failed probes that take a replica DOWN. Integer &ge; 1; default {@code 2}. @since 0.1 */
+    public static final String FAILURE_THRESHOLD = PREFIX + "failure_threshold";
+
+    /**
+     * How long a LAGGING or DOWN replica must pass every probe (reachable, lag within {@link #MAX_LAG})
+     * before it receives reads again. Duration; default {@code 1s}; {@code 0} = at the first healthy probe.
+     *
+     * @since 0.1
+     */
+    public static final String RECOVERY_PERIOD = PREFIX + "recovery_period";
+
+    /**
+     * Table of the {@code heartbeat} lag probe, created on the primary if missing
+     * ({@code id VARCHAR(64) PRIMARY KEY, ts BIGINT}); {@code name} or {@code schema.name}. Default
+     * {@code rwsplit_heartbeat}.
+     *
+     * @since 0.1
+     */
+    public static final String HEARTBEAT_TABLE = PREFIX + "heartbeat_table";
+
+    /**
+     * Consecutive failures to obtain a primary connection that open the primary circuit breaker. Integer
+     * &ge; 0; default {@code 5}; {@code 0} disables the breaker.
+     *
+     * @since 0.1
+     */
+    public static final String PRIMARY_FAILURE_THRESHOLD = PREFIX + "primary_failure_threshold";
+
+    /**
+     * How long the open primary circuit breaker fails fast before it lets one trial connection through.
+     * Positive duration; default {@code 5s}.
+     *
+     * @since 0.1
+     */
+    public static final String PRIMARY_COOL_DOWN = PREFIX + "primary_cool_down";
 
     /**
      * Multi-tenancy: tenant identifiers separated by whitespace. Each tenant {@code T} is configured with

@@ -14,13 +14,17 @@ public final class LoadBalancers {
 
     /** Names of the built-in balancers. */
     public static Set<String> names() {
-        return new TreeSet<>(Set.of("round_robin"));
+        return new TreeSet<>(Set.of("round_robin", "weighted", "least_lag", "least_in_flight", "random"));
     }
 
     /** A new balancer for one replica set; {@code name} must be one of {@link #names()}. */
     public static LoadBalancer create(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
             case "round_robin" -> new RoundRobinBalancer();
+            case "weighted" -> new WeightedBalancer();
+            case "least_lag" -> new LeastLagBalancer();
+            case "least_in_flight" -> new LeastInFlightBalancer();
+            case "random" -> new RandomBalancer();
             default -> throw new IllegalArgumentException("unknown load balancer '" + name + "' (known: " + names() + ")");
         };
     }

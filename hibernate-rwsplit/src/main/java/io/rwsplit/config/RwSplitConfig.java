@@ -1,16 +1,23 @@
 package io.rwsplit.config;
 
+import static io.rwsplit.RwSplitSettings.FAILURE_THRESHOLD;
 import static io.rwsplit.RwSplitSettings.FALLBACK;
+import static io.rwsplit.RwSplitSettings.HEARTBEAT_TABLE;
+import static io.rwsplit.RwSplitSettings.LAG_PROBE;
+import static io.rwsplit.RwSplitSettings.MAX_LAG;
+import static io.rwsplit.RwSplitSettings.PRIMARY_COOL_DOWN;
+import static io.rwsplit.RwSplitSettings.PRIMARY_FAILURE_THRESHOLD;
+import static io.rwsplit.RwSplitSettings.PROBE_INTERVAL;
+import static io.rwsplit.RwSplitSettings.PROBE_TIMEOUT;
+import static io.rwsplit.RwSplitSettings.RECOVERY_PERIOD;
 import static io.rwsplit.RwSplitSettings.LOAD_BALANCER;
 import static io.rwsplit.RwSplitSettings.POOL_PREFIX;
 import static io.rwsplit.RwSplitSettings.PREFIX;
 import static io.rwsplit.RwSplitSettings.REPLICAS;
 import static io.rwsplit.RwSplitSettings.REPLICA_PREFIX;
-import static io.rwsplit.RwSplitSettings.REPLICA_RETRY_INTERVAL;
 import static io.rwsplit.RwSplitSettings.TENANTS;
 import static io.rwsplit.RwSplitSettings.TENANT_PREFIX;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,24 +38,27 @@ import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfiguration
  * @param poolProperties       HikariCP properties for replica pools
  * @param loadBalancer         the balancer name
  * @param fallback             what reads do when no replica is healthy
- * @param replicaRetryInterval how long a replica that refused a connection is skipped
+ * @param health               replica health, lag probes and primary circuit breaker
  */
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
-                            Fallback fallback, Duration replicaRetryInterval) {
+                            Fallback fallback, io.rwsplit.health.HealthConfig health) {
 
     /** Options allowed after {@code hibernate.rwsplit.replica.NAME.}. */
     static final Set<String> REPLICA_OPTIONS = Set.of("url", "user", "password", "weight", "tier", "datasource");
 
     /** Plain keys (without per-replica, per-tenant or pool sub-keys) that other parts of the module read. */
     private static final Set<String> KNOWN_KEYS = Set.of(
-            REPLICAS, LOAD_BALANCER, FALLBACK, REPLICA_RETRY_INTERVAL, TENANTS, io.rwsplit.RwSplitSettings.CLOCK,
+            REPLICAS, LOAD_BALANCER, FALLBACK, TENANTS, io.rwsplit.RwSplitSettings.CLOCK,
             io.rwsplit.RwSplitSettings.TRANSACTION_STATUS, io.rwsplit.RwSplitSettings.INTENT_SOURCE,
             io.rwsplit.RwSplitSettings.REPLICA_CACHE_PUTS,
             io.rwsplit.RwSplitSettings.CONSISTENCY, io.rwsplit.RwSplitSettings.READ_YOUR_WRITES,
             io.rwsplit.RwSplitSettings.READ_YOUR_WRITES_WINDOW, io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT,
             io.rwsplit.RwSplitSettings.CONSISTENCY_STORE, io.rwsplit.RwSplitSettings.REDIS_URL,
             io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_TTL, io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES,
-            io.rwsplit.RwSplitSettings.SCOPE_RESOLVER);
+            io.rwsplit.RwSplitSettings.SCOPE_RESOLVER,
+            // replica health (io.rwsplit.health)
+            LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
+            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN);
 
     
 
@@ -177,7 +187,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             throw Settings.invalid(LOAD_BALANCER, balancer, "one of " + io.rwsplit.balance.LoadBalancers.names());
         }
         return new RwSplitConfig(replicas, pool, balancer, s.enumValue(FALLBACK, Fallback.class, Fallback.PRIMARY),
-                s.duration(REPLICA_RETRY_INTERVAL, Duration.ofSeconds(5)));
+                io.rwsplit.health.HealthConfig.from(s));
     }
 
     /** Fails on any {@code hibernate.rwsplit.*} key this module does not know. */

@@ -54,7 +54,7 @@ final class ReplicaPools implements AutoCloseable {
             throw e;
         }
         ReplicaSet set = new ReplicaSet(label, nodes, LoadBalancers.create(config.loadBalancer()), clock,
-                config.replicaRetryInterval().toNanos());
+                config.health().policy());
         return new ReplicaPools(set, owned);
     }
 

@@ -17,6 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
@@ -38,6 +39,7 @@ public final class RoutingConnectionProvider
     private final ConnectionProvider primary;
     private final ReplicaPools replicas;
     private final Router router;
+    private final ReplicaMonitor monitor;
     private final ConsistencyRuntime consistency;
 
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
@@ -49,7 +51,7 @@ public final class RoutingConnectionProvider
         this.primary = primary;
         this.consistency = consistency;
         this.replicas = ReplicaPools.build("default", config, clock);
-        this.router = new Router("default", new PrimarySource() {
+        PrimarySource primarySource = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {
                 return primary.getConnection();
@@ -59,9 +61,12 @@ public final class RoutingConnectionProvider
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
             }
-        }, replicas.replicaSet(), config.fallback(),
+        };
+        primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
+        this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
                 new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()),
                 transactionStatus, intentSource);
+        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }
@@ -141,11 +146,13 @@ public final class RoutingConnectionProvider
         if (primary instanceof Startable startable) {
             startable.start();
         }
+        monitor.start();
     }
 
     @Override
     public void stop() {
         try {
+            monitor.close();
             replicas.close();
             consistency.close();
         }

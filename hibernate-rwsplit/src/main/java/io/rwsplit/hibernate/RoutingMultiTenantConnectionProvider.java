@@ -19,6 +19,7 @@ import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.config.Settings;
@@ -68,7 +69,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 closeables.add(primaryPool);
                 ReplicaPools replicas = ReplicaPools.build(tenant, config, clock);
                 closeables.add(replicas);
-                routers.put(tenant, new Router(tenant, new PrimarySource() {
+                PrimarySource primarySource = ReplicaMonitor.protect(tenant, new PrimarySource() {
                     @Override
                     public Connection acquire() throws SQLException {
                         return primaryPool.getConnection();
@@ -78,9 +79,13 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     public void release(Connection connection) throws SQLException {
                         connection.close();
                     }
-                }, replicas.replicaSet(), config.fallback(),
+                }, config.health(), clock);
+                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(),
                         new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size()),
                         transactionStatus, intentSource));
+                // closed first on stop, while the pools still work
+                closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
+                        primarySource, clock).start());
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());

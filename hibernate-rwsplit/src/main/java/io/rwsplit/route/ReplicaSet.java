@@ -2,18 +2,28 @@ package io.rwsplit.route;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.health.HealthPolicy;
+import io.rwsplit.health.HealthTracker;
+import io.rwsplit.health.ReplicaHealth;
+import io.rwsplit.health.ReplicaState;
+import io.rwsplit.health.ReplicaStatus;
 import io.rwsplit.spi.Clock;
+import io.rwsplit.spi.LagSample;
 import io.rwsplit.spi.LoadBalancer;
 
 /**
- * The replicas of one primary and their health. Routing threads read an immutable {@link Health}
- * snapshot from a volatile field; the rare writers (a replica failing, a retry falling due) replace it
- * wholesale under a lock that the hot path never takes.
+ * The replicas of one primary and their health. Routing threads read an immutable {@link Snapshot}
+ * from a volatile field; the writers (the health monitor after each probe, a read that hit a broken
+ * replica) feed the per-replica {@link HealthTracker}s and replace the snapshot wholesale under a lock
+ * that the hot path never takes.
  */
 public final class ReplicaSet {
 
@@ -24,20 +34,18 @@ public final class ReplicaSet {
     private final List<String> names;
     private final LoadBalancer balancer;
     private final Clock clock;
-    private final long retryNanos;
-    private volatile Health health;
+    private final HealthTracker[] trackers;
+    private volatile Snapshot snapshot;
 
     /**
-     * Immutable health snapshot.
-     *
-     * @param candidates     healthy replicas of the best tier, in configuration order
-     * @param downUntil      per replica: nano time until which it is left out, or 0 when up
-     * @param nextRetryNanos the earliest {@code downUntil}, or {@code Long.MAX_VALUE} when all are up
+     * @param candidates the UP replicas of the best tier, in configuration order; the same list instance
+     *                   as long as the set of candidates does not change (load balancers may cache by it)
+     * @param health     the public view
      */
-    record Health(List<ReplicaNode> candidates, long[] downUntil, long nextRetryNanos) {
+    record Snapshot(List<ReplicaNode> candidates, ReplicaHealth health) {
     }
 
-    public ReplicaSet(String label, List<ReplicaNode> nodes, LoadBalancer balancer, Clock clock, long retryNanos) {
+    public ReplicaSet(String label, List<ReplicaNode> nodes, LoadBalancer balancer, Clock clock, HealthPolicy policy) {
         this.label = label;
         this.nodes = List.copyOf(nodes);
         List<String> n = new ArrayList<>();
@@ -47,8 +55,15 @@ public final class ReplicaSet {
         this.names = List.copyOf(n);
         this.balancer = balancer;
         this.clock = clock;
-        this.retryNanos = retryNanos;
-        this.health = snapshot(new long[nodes.size()]);
+        this.trackers = new HealthTracker[nodes.size()];
+        for (ReplicaNode node : nodes) {
+            trackers[node.index()] = new HealthTracker(node.name(), policy);
+        }
+        this.snapshot = snapshot(List.of());
+    }
+
+    public String label() {
+        return label;
     }
 
     public List<ReplicaNode> nodes() {
@@ -59,80 +74,110 @@ public final class ReplicaSet {
         return names;
     }
 
-    /** The replica for the next read, or {@code null} when none is healthy. Lock-free. */
+    public Clock clock() {
+        return clock;
+    }
+
+    /** The replica for the next read, or {@code null} when none is UP. Lock-free. */
     public ReplicaNode choose() {
-        Health h = health;
-        if (h.nextRetryNanos != Long.MAX_VALUE && clock.nanoTime() - h.nextRetryNanos >= 0) {
-            h = retryDue();
-        }
-        List<ReplicaNode> candidates = h.candidates;
+        List<ReplicaNode> candidates = snapshot.candidates;
         return candidates.isEmpty() ? null : (ReplicaNode) balancer.choose(candidates);
+    }
+
+    /** The UP replicas of the best tier, the list the balancer receives. */
+    List<ReplicaNode> candidates() {
+        return snapshot.candidates;
     }
 
     /** Whether the replica is currently in rotation. */
     public boolean isUp(ReplicaNode node) {
-        return health.downUntil[node.index()] == 0;
+        return snapshot.health.replicas().get(node.index()).isUp();
     }
 
-    /** Takes a replica out of rotation for the retry interval; logs once per transition. */
+    /** The current health of every replica: an immutable snapshot, cheap to call. */
+    public ReplicaHealth health() {
+        return snapshot.health;
+    }
+
+    /** A connection error while reading from (or connecting to) the replica: out of rotation at once. */
     public synchronized void markDown(ReplicaNode node, Throwable cause) {
-        long[] downUntil = health.downUntil.clone();
-        boolean wasUp = downUntil[node.index()] == 0;
-        long until = clock.nanoTime() + retryNanos;
-        downUntil[node.index()] = until == 0 ? 1 : until;
-        health = snapshot(downUntil);
-        if (wasUp) {
-            log.warn("[{}] replica '{}' taken out of rotation for {} ms: {}", label, node.name(),
-                    retryNanos / 1_000_000, cause == null ? "unknown" : cause.getMessage());
+        ReplicaState before = trackers[node.index()].state();
+        if (trackers[node.index()].readFailed(clock.nanoTime(), message(cause))) {
+            changed(node, before);
         }
     }
 
-    /** Puts a replica back into rotation; logs once per transition. */
-    public synchronized void markUp(ReplicaNode node) {
-        long[] downUntil = health.downUntil.clone();
-        if (downUntil[node.index()] != 0) {
-            downUntil[node.index()] = 0;
-            health = snapshot(downUntil);
-            log.info("[{}] replica '{}' back in rotation", label, node.name());
-        }
-    }
-
-    private synchronized Health retryDue() {
+    /** A probe reached the replica. */
+    public synchronized void probed(ReplicaNode node, LagSample sample, GtidPosition position) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState before = tracker.state();
         long now = clock.nanoTime();
-        long[] downUntil = health.downUntil.clone();
-        boolean changed = false;
-        for (int i = 0; i < downUntil.length; i++) {
-            if (downUntil[i] != 0 && now - downUntil[i] >= 0) {
-                downUntil[i] = 0;
-                changed = true;
-                log.info("[{}] replica '{}' is tried again", label, nodes.get(i).name());
-            }
+        if (sample.isBroken()) {
+            tracker.probeBroken(now, sample.broken(), position);
         }
-        if (changed) {
-            health = snapshot(downUntil);
+        else {
+            tracker.probeSucceeded(now, sample.lagMicros(), position);
+            node.lagMicros(tracker.lagMicros());
         }
-        return health;
+        changed(node, before);
     }
 
-    private Health snapshot(long[] downUntil) {
+    /** A probe could not reach the replica. */
+    public synchronized void probeFailed(ReplicaNode node, Throwable cause) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState before = tracker.state();
+        tracker.probeFailed(clock.nanoTime(), message(cause));
+        changed(node, before);
+    }
+
+    /** Publishes a new snapshot; logs a state change once. Called with the lock held. */
+    private void changed(ReplicaNode node, ReplicaState before) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState after = tracker.state();
+        snapshot = snapshot(snapshot.candidates);
+        if (before == after) {
+            return;
+        }
+        if (after == ReplicaState.UP) {
+            log.info("[{}] replica '{}' back in rotation ({} -> UP)", label, node.name(), before);
+        }
+        else if (before == ReplicaState.UP) {
+            log.warn("[{}] replica '{}' out of rotation (UP -> {}): {}", label, node.name(), after, tracker.lastError());
+        }
+        else {
+            log.info("[{}] replica '{}' still out of rotation ({} -> {}): {}", label, node.name(), before, after,
+                    tracker.lastError());
+        }
+    }
+
+    private Snapshot snapshot(List<ReplicaNode> previousCandidates) {
+        List<ReplicaStatus> statuses = new ArrayList<>(nodes.size());
+        Map<String, Long> ejections = new LinkedHashMap<>();
         int bestTier = Integer.MAX_VALUE;
-        long next = Long.MAX_VALUE;
         for (ReplicaNode node : nodes) {
-            long until = downUntil[node.index()];
-            if (until == 0) {
+            HealthTracker tracker = trackers[node.index()];
+            statuses.add(tracker.status());
+            ejections.put(node.name(), tracker.ejections());
+            if (tracker.state() == ReplicaState.UP) {
                 bestTier = Math.min(bestTier, node.tier());
-            }
-            else if (next == Long.MAX_VALUE || until - next < 0) {
-                next = until;
             }
         }
         List<ReplicaNode> candidates = new ArrayList<>();
         for (ReplicaNode node : nodes) {
-            if (downUntil[node.index()] == 0 && node.tier() == bestTier) {
+            if (trackers[node.index()].state() == ReplicaState.UP && node.tier() == bestTier) {
                 candidates.add(node);
             }
         }
-        return new Health(List.copyOf(candidates), downUntil, next);
+        return new Snapshot(candidates.equals(previousCandidates) ? previousCandidates : List.copyOf(candidates),
+                new ReplicaHealth(statuses, ejections));
+    }
+
+    private static String message(Throwable cause) {
+        if (cause == null) {
+            return "unknown";
+        }
+        String m = cause.getMessage();
+        return cause.getClass().getSimpleName() + (m == null ? "" : ": " + m);
     }
 
     @Override

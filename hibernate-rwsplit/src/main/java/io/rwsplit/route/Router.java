@@ -148,6 +148,11 @@ public final class Router {
         return primaryDecision(RouteReason.NO_HEALTHY_REPLICA);
     }
 
+    /** Whether reads go to the primary when no replica can serve them ({@code fallback=primary}). */
+    boolean fallsBackToPrimary() {
+        return fallback != Fallback.FAIL;
+    }
+
     /** Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. */
     Connection borrow(ReplicaNode node) {
         try {

@@ -59,6 +59,8 @@ public final class RoutingConnection implements Connection {
     private Connection primary;
     private Connection replica;
     private ReplicaNode replicaNode;
+    /** Why the replica connection was last chosen (decides where a failed read may be retried). */
+    private RouteReason replicaReason;
 
     private boolean closed;
     private boolean autoCommit = true;
@@ -345,6 +347,7 @@ public final class RoutingConnection implements Connection {
         }
         router.record(session, replicaNode.decision(reason), replicaNode.index(), sql);
         session.servedByReplica();
+        replicaReason = reason;
         return c;
     }
 
@@ -470,18 +473,70 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public PreparedStatement prepareStatement(String sql) throws SQLException {
-        return route(sql).prepareStatement(sql);
+        Connection c = route(sql);
+        PreparedStatement ps = c.prepareStatement(sql);
+        return c == replica ? onReplica(ps, sql, -1, -1, -1) : ps;
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        return route(sql).prepareStatement(sql, resultSetType, resultSetConcurrency);
+        Connection c = route(sql);
+        PreparedStatement ps = c.prepareStatement(sql, resultSetType, resultSetConcurrency);
+        return c == replica ? onReplica(ps, sql, resultSetType, resultSetConcurrency, -1) : ps;
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
                                               int resultSetHoldability) throws SQLException {
-        return route(sql).prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
+        Connection c = route(sql);
+        PreparedStatement ps = c.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
+        return c == replica ? onReplica(ps, sql, resultSetType, resultSetConcurrency, resultSetHoldability) : ps;
+    }
+
+    // ------------------------------------------------------------------ replica health (failover of reads)
+
+    /** Wraps a statement prepared on the replica: in-flight count, ejection on connection errors, retry of autocommit reads. */
+    private PreparedStatement onReplica(PreparedStatement ps, String sql, int type, int concurrency, int holdability) {
+        // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
+        boolean anyReplica = replicaReason == RouteReason.REPLICA_READ || replicaReason == RouteReason.REPLICA_HINT;
+        return new ReplicaStatement(this, replicaNode, ps, sql, tx == Tx.NONE, anyReplica, type, concurrency, holdability);
+    }
+
+    /**
+     * Moves an autocommit read whose replica failed before returning results to another healthy replica,
+     * else to the primary (unless {@code fallback=fail}); a read whose replica was chosen for a consistency
+     * guarantee goes to the primary. Returns false when it must not be retried.
+     */
+    boolean retry(ReplicaStatement statement, ReplicaNode failed) throws SQLException {
+        if (tx != Tx.NONE || closed) {
+            return false;
+        }
+        if (replicaNode == failed) {
+            Connection broken = replica;
+            replica = null;
+            replicaNode = null;
+            try {
+                router.giveBack(failed, broken);
+            }
+            catch (SQLException ignored) {
+                // it is broken: the pool discards it
+            }
+        }
+        Connection c = statement.anyReplica() ? replica(false) : null;
+        if (c != null) {
+            router.record(session, replicaNode.decision(RouteReason.RETRY_REPLICA), replicaNode.index(), statement.sql());
+            session.servedByReplica();
+            replicaReason = RouteReason.RETRY_REPLICA;
+            statement.retarget(c, replicaNode);
+            return true;
+        }
+        if (!router.fallsBackToPrimary()) {
+            return false;
+        }
+        router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, statement.sql());
+        session.servedByPrimary();
+        statement.retarget(primary(), null);
+        return true;
     }
 
     @Override

@@ -183,8 +183,8 @@ class ConfigurationTest {
                 "'sometimes'", "primary, fail");
         assertNames(startupFails(with("hibernate.rwsplit.load_balancer", "fastest")), "hibernate.rwsplit.load_balancer",
                 "fastest");
-        assertNames(startupFails(with("hibernate.rwsplit.replica_retry_interval", "-5s")),
-                "hibernate.rwsplit.replica_retry_interval", "-5s");
+        assertNames(startupFails(with("hibernate.rwsplit.max_lag", "-5s")),
+                "hibernate.rwsplit.max_lag", "-5s");
     }
 
     @Test

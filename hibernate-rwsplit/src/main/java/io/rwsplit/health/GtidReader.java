@@ -1,0 +1,64 @@
+package io.rwsplit.health;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+
+import io.rwsplit.consistency.GtidPosition;
+
+/**
+ * Reads a server's GTID position: MariaDB {@code @@gtid_slave_pos} on a replica and
+ * {@code @@gtid_current_pos} on the primary, MySQL {@code @@global.gtid_executed} on both. The flavour is
+ * detected on the first connection; databases without GTIDs (H2 in tests) yield {@code null}.
+ */
+final class GtidReader {
+
+    enum Flavour { UNKNOWN, MARIADB, MYSQL, NONE }
+
+    private volatile Flavour flavour = Flavour.UNKNOWN;
+
+    /** The replica's applied position, or null when the database has none. */
+    GtidPosition replica(Connection c) throws SQLException {
+        return switch (flavour(c)) {
+            case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_slave_pos"));
+            case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
+            default -> null;
+        };
+    }
+
+    /** The primary's position, or null when the database has none. */
+    GtidPosition primary(Connection c) throws SQLException {
+        return switch (flavour(c)) {
+            case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_current_pos"));
+            case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
+            default -> null;
+        };
+    }
+
+    Flavour flavour(Connection c) throws SQLException {
+        Flavour f = flavour;
+        if (f == Flavour.UNKNOWN) {
+            String product = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+            if (product.contains("mariadb")) {
+                f = Flavour.MARIADB;
+            }
+            else if (product.contains("mysql")) {
+                f = value(c, "select @@version").toLowerCase(Locale.ROOT).contains("mariadb") ? Flavour.MARIADB : Flavour.MYSQL;
+            }
+            else {
+                f = Flavour.NONE;
+            }
+            flavour = f;
+        }
+        return f;
+    }
+
+    static String value(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            String v = rs.next() ? rs.getString(1) : null;
+            return v == null ? "" : v;
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.rwsplit.health;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+
+import io.rwsplit.spi.Clock;
+import io.rwsplit.spi.LagProbe;
+import io.rwsplit.spi.LagSample;
+
+/**
+ * pt-heartbeat style: the monitor writes this process's row of the heartbeat table on the primary every
+ * probe interval with a microsecond timestamp ({@link #beat}); a replica's lag is the time since the
+ * oldest heartbeat it has not applied yet (see {@link Timeline}). Each process writes its own row, so
+ * several applications can share a table. Sub-second resolution: one probe interval. A replica without
+ * the table (SQLState 42S02) misses every beat written so far; while no beat could be written (no
+ * privilege, primary down) lag is 0 and only reachability is checked, with one WARN from the monitor.
+ */
+final class HeartbeatProbe implements LagProbe, PrimaryTask {
+
+    private final String table;
+    private final String id = UUID.randomUUID().toString();
+    private final Clock clock;
+    private final Timeline<Long> written = new Timeline<>(256);
+    private boolean created;
+
+    HeartbeatProbe(String table, Clock clock) {
+        this.table = table;
+        this.clock = clock;
+    }
+
+    @Override
+    public LagSample measure(String replica, Connection connection) throws SQLException {
+        long seen = Long.MIN_VALUE;
+        try (PreparedStatement ps = connection.prepareStatement("select ts from " + table + " where id = ?")) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next()) {
+                    seen = rs.getLong(1);
+                }
+            }
+        }
+        catch (SQLException e) {
+            // the table itself has not reached the replica yet: it misses every beat written so far
+            if (!"42S02".equals(e.getSQLState())) {
+                throw e;
+            }
+        }
+        long applied = seen;
+        return LagSample.of(written.lagMicros(ts -> ts <= applied, clock.epochMicros()));
+    }
+
+    /** Writes the next heartbeat on the primary (creating the table the first time). */
+    @Override
+    public void run(Connection primary) throws SQLException {
+        if (!created) {
+            try (Statement s = primary.createStatement()) {
+                s.execute("create table if not exists " + table + " (id varchar(64) primary key, ts bigint not null)");
+            }
+            commit(primary);
+            created = true;
+        }
+        long ts = clock.epochMicros();
+        try (PreparedStatement ps = primary.prepareStatement("replace into " + table + " (id, ts) values (?, ?)")) {
+            ps.setString(1, id);
+            ps.setLong(2, ts);
+            ps.executeUpdate();
+        }
+        commit(primary);
+        written.add(ts, ts);
+    }
+
+    /** Removes this process's row. */
+    @Override
+    public void close(Connection primary) throws SQLException {
+        if (created) {
+            try (PreparedStatement ps = primary.prepareStatement("delete from " + table + " where id = ?")) {
+                ps.setString(1, id);
+                ps.executeUpdate();
+            }
+            commit(primary);
+        }
+    }
+
+    static void commit(Connection c) throws SQLException {
+        if (!c.getAutoCommit()) {
+            c.commit();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "heartbeat(" + table + ")";
+    }
+}

@@ -1,0 +1,116 @@
+package io.rwsplit.health;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.route.PrimarySource;
+import io.rwsplit.spi.Clock;
+
+/**
+ * A circuit breaker in front of the primary. CLOSED: connections are obtained as usual and consecutive
+ * failures are counted; at {@code primary_failure_threshold} it opens. OPEN: every acquisition fails at
+ * once with an {@link SQLTransientConnectionException} naming the breaker state, instead of piling
+ * threads up on connection timeouts. After {@code primary_cool_down} the next acquisition is let
+ * through as a trial (HALF_OPEN; others keep failing fast meanwhile): success closes the breaker,
+ * failure opens it for another cool-down. Lock-free; the closed path costs one volatile read.
+ */
+public final class PrimaryBreaker implements PrimarySource {
+
+    /** The breaker's states. */
+    public enum State { CLOSED, OPEN, HALF_OPEN }
+
+    private static final Logger log = LoggerFactory.getLogger(PrimaryBreaker.class);
+
+    private final String label;
+    private final PrimarySource delegate;
+    private final int threshold;
+    private final long coolDownNanos;
+    private final Clock clock;
+    private final AtomicReference<State> state = new AtomicReference<>(State.CLOSED);
+    private final AtomicInteger failures = new AtomicInteger();
+    private volatile long openedAtNanos;
+    private volatile long openedAtMicros;
+    private volatile String lastFailure;
+
+    public PrimaryBreaker(String label, PrimarySource delegate, int threshold, java.time.Duration coolDown, Clock clock) {
+        if (threshold < 1) {
+            throw new IllegalArgumentException("threshold must be at least 1: " + threshold);
+        }
+        this.label = label;
+        this.delegate = delegate;
+        this.threshold = threshold;
+        this.coolDownNanos = coolDown.toNanos();
+        this.clock = clock;
+    }
+
+    @Override
+    public Connection acquire() throws SQLException {
+        State s = state.get();
+        if (s != State.CLOSED) {
+            if (s == State.HALF_OPEN || clock.nanoTime() - openedAtNanos < coolDownNanos
+                    || !state.compareAndSet(State.OPEN, State.HALF_OPEN)) {
+                throw open();
+            }
+            log.info("[{}] primary circuit breaker HALF_OPEN: trying one connection", label);
+        }
+        Connection c;
+        try {
+            c = delegate.acquire();
+        }
+        catch (SQLException | RuntimeException e) {
+            failed(e);
+            throw e;
+        }
+        if (failures.get() != 0 || state.get() != State.CLOSED) {
+            failures.set(0);
+            if (state.getAndSet(State.CLOSED) != State.CLOSED) {
+                log.info("[{}] primary circuit breaker CLOSED: the primary answers again", label);
+            }
+        }
+        return c;
+    }
+
+    @Override
+    public void release(Connection connection) throws SQLException {
+        delegate.release(connection);
+    }
+
+    private void failed(Exception e) {
+        lastFailure = e.getClass().getSimpleName() + ": " + e.getMessage();
+        int n = failures.incrementAndGet();
+        State s = state.get();
+        if (s == State.HALF_OPEN || (s == State.CLOSED && n >= threshold)) {
+            openedAtNanos = clock.nanoTime();
+            openedAtMicros = clock.epochMicros();
+            if (state.compareAndSet(s, State.OPEN)) {
+                log.warn("[{}] primary circuit breaker OPEN after {} consecutive connection failures, failing fast for {} ms: {}",
+                        label, n, coolDownNanos / 1_000_000, lastFailure);
+            }
+        }
+    }
+
+    private SQLException open() {
+        long micros = openedAtMicros;
+        Instant since = Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1000);
+        return new SQLTransientConnectionException("hibernate-rwsplit [" + label + "]: primary circuit breaker "
+                + state.get() + " since " + since + ", retry after " + since.plusNanos(coolDownNanos) + " (setting '"
+                + RwSplitSettings.PRIMARY_COOL_DOWN + "'); last failure: " + lastFailure, "08001");
+    }
+
+    public State state() {
+        return state.get();
+    }
+
+    @Override
+    public String toString() {
+        return "PrimaryBreaker[" + label + ", " + state.get() + "]";
+    }
+}

@@ -1,0 +1,232 @@
+package io.rwsplit.health;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.rwsplit.config.ReplicaConfig;
+import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.route.PrimarySource;
+import io.rwsplit.route.ReplicaNode;
+import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.spi.Clock;
+import io.rwsplit.spi.LagProbe;
+import io.rwsplit.spi.LagSample;
+
+/**
+ * Probes every replica of one replica set on its own schedule (a fixed delay of {@code probe_interval})
+ * on a small pool of daemon threads named {@code rwsplit-monitor-LABEL-N}, and feeds the results to the
+ * {@link ReplicaSet}, which publishes the health snapshot. Each replica has one dedicated probe
+ * connection (not taken from its pool), opened with {@code probe_timeout} as connect and network
+ * timeout and reopened after a failure. A lag probe that needs the primary (heartbeat, gtid) gets one
+ * more task that borrows a primary connection every interval.
+ */
+public final class ReplicaMonitor implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplicaMonitor.class);
+
+    private final ReplicaSet replicas;
+    private final List<ReplicaConfig> configs;
+    private final HealthConfig config;
+    private final PrimarySource primary;
+    private final LagProbe probe;
+    private final GtidReader gtid = new GtidReader();
+    private final Connection[] connections;
+    private final ScheduledThreadPoolExecutor executor;
+    private volatile boolean gtidUnavailable;
+    private volatile boolean primaryTaskFailing;
+
+    /**
+     * @param configs the replicas' configurations, in the order of {@code replicas.nodes()}
+     * @param primary where the heartbeat or GTID sample of the primary is taken
+     */
+    public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
+                          Clock clock) {
+        this.replicas = replicas;
+        this.configs = List.copyOf(configs);
+        this.config = config;
+        this.primary = primary;
+        String probeName = LagProbes.resolve(config.lagProbe(), configs);
+        this.probe = LagProbes.create(probeName, config, gtid, clock);
+        this.connections = new Connection[configs.size()];
+        int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0));
+        this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
+        executor.setRemoveOnCancelPolicy(true);
+        log.info("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
+                replicas.label(), probe, config.lagProbe().equals("auto") ? " (auto)" : "", config.probeInterval().toMillis(),
+                config.maxLag().toMillis(), config.failureThreshold(), config.recoveryPeriod().toMillis());
+    }
+
+    /** {@code primary} behind a {@link PrimaryBreaker}, unless {@code primary_failure_threshold} is 0. */
+    public static PrimarySource protect(String label, PrimarySource primary, HealthConfig config, Clock clock) {
+        return config.primaryFailureThreshold() == 0 ? primary
+                : new PrimaryBreaker(label, primary, config.primaryFailureThreshold(), config.primaryCoolDown(), clock);
+    }
+
+    /** Starts probing; returns at once. */
+    public ReplicaMonitor start() {
+        long interval = config.probeInterval().toNanos();
+        if (probe instanceof PrimaryTask task) {
+            executor.scheduleWithFixedDelay(() -> onPrimary(task), 0, interval, TimeUnit.NANOSECONDS);
+        }
+        for (ReplicaNode node : replicas.nodes()) {
+            executor.scheduleWithFixedDelay(() -> probe(node), 0, interval, TimeUnit.NANOSECONDS);
+        }
+        return this;
+    }
+
+    /** Probes one replica once and reports the result to the replica set. */
+    void probe(ReplicaNode node) {
+        int i = node.index();
+        try {
+            Connection c = connections[i];
+            if (c == null) {
+                c = open(configs.get(i));
+                connections[i] = c;
+            }
+            LagSample sample = probe.measure(node.name(), c);
+            replicas.probed(node, sample, position(c));
+        }
+        catch (SQLException | RuntimeException e) {
+            closeQuietly(connections[i]);
+            connections[i] = null;
+            replicas.probeFailed(node, e);
+        }
+    }
+
+    private GtidPosition position(Connection c) {
+        if (gtidUnavailable) {
+            return null;
+        }
+        try {
+            return gtid.replica(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            gtidUnavailable = true;
+            log.info("[{}] replica GTID positions are not tracked: {}", replicas.label(), e.getMessage());
+            return null;
+        }
+    }
+
+    private void onPrimary(PrimaryTask task) {
+        Connection c = null;
+        try {
+            c = primary.acquire();
+            task.run(c);
+            if (primaryTaskFailing) {
+                primaryTaskFailing = false;
+                log.info("[{}] {} on the primary works again", replicas.label(), probe);
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            if (!primaryTaskFailing) {
+                primaryTaskFailing = true;
+                log.warn("[{}] {} on the primary failed (replica lag is measured again once it works;"
+                        + " see setting 'hibernate.rwsplit.lag_probe'): {}", replicas.label(), probe, e.getMessage());
+            }
+        }
+        finally {
+            release(c);
+        }
+    }
+
+    private Connection open(ReplicaConfig replica) throws SQLException {
+        int timeoutMillis = (int) Math.min(Integer.MAX_VALUE, config.probeTimeout().toMillis());
+        Connection c;
+        if (replica.dataSource() != null) {
+            c = replica.dataSource().getConnection();
+        }
+        else {
+            Properties props = new Properties();
+            if (replica.user() != null) {
+                props.setProperty("user", replica.user());
+            }
+            if (replica.password() != null) {
+                props.setProperty("password", replica.password());
+            }
+            // understood by MariaDB Connector/J and MySQL Connector/J, ignored by others
+            props.setProperty("connectTimeout", Integer.toString(timeoutMillis));
+            c = DriverManager.getConnection(replica.url(), props);
+        }
+        try {
+            c.setNetworkTimeout(Runnable::run, timeoutMillis);
+        }
+        catch (SQLException | UnsupportedOperationException e) {
+            // the driver has no network timeout: the probe then relies on the connect timeout
+        }
+        if (!c.getAutoCommit()) {
+            c.setAutoCommit(true);
+        }
+        return c;
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(config.probeTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
+                log.warn("[{}] replica monitor threads did not stop in time", replicas.label());
+            }
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        for (int i = 0; i < connections.length; i++) {
+            closeQuietly(connections[i]);
+            connections[i] = null;
+        }
+        if (probe instanceof PrimaryTask task && !primaryTaskFailing) {
+            Connection c = null;
+            try {
+                c = primary.acquire();
+                task.close(c);
+            }
+            catch (SQLException | RuntimeException e) {
+                log.debug("[{}] could not clean up {} on the primary: {}", replicas.label(), probe, e.getMessage());
+            }
+            finally {
+                release(c);
+            }
+        }
+    }
+
+    private void release(Connection c) {
+        if (c != null) {
+            try {
+                primary.release(c);
+            }
+            catch (SQLException | RuntimeException e) {
+                log.debug("[{}] releasing a primary connection failed: {}", replicas.label(), e.getMessage());
+            }
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            }
+            catch (SQLException | RuntimeException ignored) {
+                // already broken
+            }
+        }
+    }
+
+    private static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

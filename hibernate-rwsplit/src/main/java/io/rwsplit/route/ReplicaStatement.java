@@ -1,0 +1,219 @@
+package io.rwsplit.route;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
+
+/**
+ * A statement prepared on a replica. It keeps the replica's in-flight count (from its first execution
+ * to its close), takes the replica out of rotation at once when an execution fails with a connection
+ * error, and, for an autocommit read, executes once more elsewhere (another healthy replica, else the
+ * primary) when that failure happened before any result was handed out: the statement is prepared
+ * again there and its recorded parameters and options are replayed. Inside a transaction, after a
+ * first successful execution, or with a stream parameter, the error goes to the caller unchanged.
+ */
+final class ReplicaStatement extends ForwardingPreparedStatement {
+
+    private final RoutingConnection owner;
+    private final String sql;
+    private final boolean anyReplica;
+    private final int resultSetType;
+    private final int resultSetConcurrency;
+    private final int resultSetHoldability;
+    /** The replica the delegate runs on, or null after a retry moved it to the primary. */
+    private ReplicaNode node;
+    private boolean executed;
+    private boolean counted;
+
+    /**
+     * @param retryable whether it is an autocommit read that may be retried elsewhere
+     * @param anyReplica whether any replica may serve it (else a retry goes to the primary)
+     * @param resultSetType -1 for {@code prepareStatement(sql)}; {@code resultSetHoldability} -1 for the three-argument form
+     */
+    ReplicaStatement(RoutingConnection owner, ReplicaNode node, PreparedStatement delegate, String sql, boolean retryable,
+                     boolean anyReplica, int resultSetType, int resultSetConcurrency, int resultSetHoldability) {
+        super(delegate, retryable);
+        this.owner = owner;
+        this.anyReplica = anyReplica;
+        this.node = node;
+        this.sql = sql;
+        this.resultSetType = resultSetType;
+        this.resultSetConcurrency = resultSetConcurrency;
+        this.resultSetHoldability = resultSetHoldability;
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        starting();
+        try {
+            return delegate.executeQuery();
+        }
+        catch (SQLException e) {
+            failed(e);
+            try {
+                return delegate.executeQuery();
+            }
+            catch (SQLException again) {
+                ejectIfBroken(again);
+                throw again;
+            }
+        }
+        finally {
+            executed = true;
+        }
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        starting();
+        try {
+            return delegate.execute();
+        }
+        catch (SQLException e) {
+            failed(e);
+            try {
+                return delegate.execute();
+            }
+            catch (SQLException again) {
+                ejectIfBroken(again);
+                throw again;
+            }
+        }
+        finally {
+            executed = true;
+        }
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        unreplayable();
+        delegate.addBatch();
+    }
+
+    @Override
+    public void clearParameters() throws SQLException {
+        delegate.clearParameters();
+        if (bindings != null) {
+            bindings.add(PreparedStatement::clearParameters);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (counted) {
+            counted = false;
+            if (node != null) {
+                node.inFlightCounter().decrementAndGet();
+            }
+        }
+        delegate.close();
+    }
+
+    private void starting() {
+        if (!counted && node != null) {
+            counted = true;
+            node.inFlightCounter().incrementAndGet();
+        }
+    }
+
+    /**
+     * Handles a failed execution: a connection error ejects the replica; when the read may be retried the
+     * delegate is replaced by one prepared elsewhere and the method returns, else it rethrows {@code e}.
+     */
+    private void failed(SQLException e) throws SQLException {
+        ReplicaNode failedNode = node;
+        if (failedNode == null || !isConnectionError(e, delegate)) {
+            throw e;
+        }
+        owner.router().replicas().markDown(failedNode, e);
+        if (executed || bindings == null) {
+            throw e;
+        }
+        try {
+            if (!owner.retry(this, failedNode)) {
+                throw e;
+            }
+        }
+        catch (SQLException retryFailure) {
+            if (retryFailure != e) {
+                e.addSuppressed(retryFailure);
+            }
+            throw e;
+        }
+    }
+
+    /** After the one retry failed too: eject that replica as well, retry no more. */
+    private void ejectIfBroken(SQLException e) {
+        if (node != null && isConnectionError(e, delegate)) {
+            owner.router().replicas().markDown(node, e);
+        }
+    }
+
+    /** Moves this statement to {@code connection} ({@code replica} null for the primary) and replays its bindings. */
+    void retarget(Connection connection, ReplicaNode replica) throws SQLException {
+        PreparedStatement next = resultSetType == -1 ? connection.prepareStatement(sql)
+                : resultSetHoldability == -1 ? connection.prepareStatement(sql, resultSetType, resultSetConcurrency)
+                : connection.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
+        try {
+            for (Binding binding : bindings) {
+                binding.apply(next);
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            next.close();
+            throw e;
+        }
+        PreparedStatement old = delegate;
+        delegate = next;
+        bindings = null;
+        if (counted && node != null) {
+            node.inFlightCounter().decrementAndGet();
+        }
+        node = replica;
+        counted = false;
+        starting();
+        try {
+            old.close();
+        }
+        catch (SQLException ignored) {
+            // the old statement's connection is broken
+        }
+    }
+
+    boolean anyReplica() {
+        return anyReplica;
+    }
+
+    String sql() {
+        return sql;
+    }
+
+    /**
+     * Whether the error means the connection is unusable: SQLState class 08, a JDBC connection exception
+     * type (on the error or its causes), or a connection that is closed now.
+     */
+    static boolean isConnectionError(SQLException e, PreparedStatement statement) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                    || t instanceof SQLRecoverableException) {
+                return true;
+            }
+            if (t instanceof SQLException sqle && sqle.getSQLState() != null && sqle.getSQLState().startsWith("08")) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        try {
+            return statement.getConnection().isClosed();
+        }
+        catch (SQLException | RuntimeException ignored) {
+            return false;
+        }
+    }
+}

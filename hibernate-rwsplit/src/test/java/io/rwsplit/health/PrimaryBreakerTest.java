@@ -1,0 +1,106 @@
+package io.rwsplit.health;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.route.PrimarySource;
+
+class PrimaryBreakerTest {
+
+    private final FakeClock clock = new FakeClock();
+    private final AtomicInteger attempts = new AtomicInteger();
+    private volatile boolean primaryUp = true;
+    private final Connection connection = (Connection) java.lang.reflect.Proxy.newProxyInstance(
+            getClass().getClassLoader(), new Class<?>[] {Connection.class}, (p, m, a) -> null);
+    private final PrimarySource primary = new PrimarySource() {
+        @Override
+        public Connection acquire() throws SQLException {
+            attempts.incrementAndGet();
+            if (!primaryUp) {
+                throw new SQLException("Connection refused", "08001");
+            }
+            return connection;
+        }
+
+        @Override
+        public void release(Connection c) {
+        }
+    };
+    private final PrimaryBreaker breaker = new PrimaryBreaker("test", primary, 3, Duration.ofSeconds(5), clock);
+
+    @Test
+    void staysClosedWhileThePrimaryAnswers() throws SQLException {
+        for (int i = 0; i < 10; i++) {
+            assertSame(connection, breaker.acquire());
+        }
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+    }
+
+    @Test
+    void opensAfterTheConfiguredConsecutiveFailuresAndFailsFast() {
+        primaryUp = false;
+        for (int i = 0; i < 3; i++) {
+            SQLException e = assertThrows(SQLException.class, breaker::acquire);
+            assertEquals("Connection refused", e.getMessage());
+        }
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state());
+        SQLException fast = assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+        assertTrue(fast.getMessage().contains("primary circuit breaker OPEN since "), fast.getMessage());
+        assertTrue(fast.getMessage().contains("retry after "), fast.getMessage());
+        assertTrue(fast.getMessage().contains("Connection refused"), fast.getMessage());
+        assertEquals(3, attempts.get(), "an open breaker does not touch the primary");
+    }
+
+    @Test
+    void aSuccessResetsTheFailureCount() throws SQLException {
+        primaryUp = false;
+        assertThrows(SQLException.class, breaker::acquire);
+        assertThrows(SQLException.class, breaker::acquire);
+        primaryUp = true;
+        breaker.acquire();
+        primaryUp = false;
+        assertThrows(SQLException.class, breaker::acquire);
+        assertThrows(SQLException.class, breaker::acquire);
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+    }
+
+    @Test
+    void halfOpenTrialAfterTheCoolDownClosesOnSuccess() throws SQLException {
+        primaryUp = false;
+        for (int i = 0; i < 3; i++) {
+            assertThrows(SQLException.class, breaker::acquire);
+        }
+        clock.advance(Duration.ofMillis(4999));
+        assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+        clock.advance(Duration.ofMillis(1));
+        primaryUp = true;
+        assertSame(connection, breaker.acquire());
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+        assertEquals(4, attempts.get());
+    }
+
+    @Test
+    void failedTrialOpensForAnotherCoolDown() {
+        primaryUp = false;
+        for (int i = 0; i < 3; i++) {
+            assertThrows(SQLException.class, breaker::acquire);
+        }
+        clock.advance(Duration.ofSeconds(5));
+        SQLException trial = assertThrows(SQLException.class, breaker::acquire);
+        assertEquals("Connection refused", trial.getMessage());
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state());
+        clock.advance(Duration.ofSeconds(4));
+        assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+        assertEquals(4, attempts.get());
+    }
+}

@@ -1,0 +1,98 @@
+package io.rwsplit.hibernate;
+
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLNonTransientConnectionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
+
+/**
+ * A replica DataSource over an H2 database whose statements can be made to fail on execution with a
+ * connection-class error, as a replica that dies under a read does. Probes ({@code isValid}) still work.
+ */
+final class FlakyDataSource implements DataSource {
+
+    private final String url;
+    volatile boolean failing;
+    final AtomicInteger failedExecutions = new AtomicInteger();
+
+    FlakyDataSource(String url) {
+        this.url = url;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        Connection real = DriverManager.getConnection(url, "sa", "");
+        return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    Object result = invoke(real, method, args);
+                    return result instanceof PreparedStatement ps ? statement(ps) : result;
+                });
+    }
+
+    private PreparedStatement statement(PreparedStatement real) {
+        return (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {PreparedStatement.class},
+                (proxy, method, args) -> {
+                    if (failing && method.getName().startsWith("execute")) {
+                        failedExecutions.incrementAndGet();
+                        throw new SQLNonTransientConnectionException("simulated: socket closed by peer", "08S01");
+                    }
+                    return invoke(real, method, args);
+                });
+    }
+
+    private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        }
+        catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        return getConnection();
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) {
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return 0;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        throw new SQLException("not a wrapper");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return false;
+    }
+}
