@@ -24,7 +24,7 @@ import io.rwsplit.ReadReplica;
  * needs no {@code beans.xml} and works with annotated and "all" discovery alike):
  * <ul>
  *   <li>makes the core {@link ReadReplica} annotation an interceptor binding;</li>
- *   <li>adds the interceptors and {@link RwSplitRequest}, {@link RwSplitPersistence};</li>
+ *   <li>adds the interceptors and {@link RwSplitRequest}, {@link RwSplitPersistence}, {@link ReplicaStateEvents};</li>
  *   <li>copies {@code @ReadReplica}, {@link UsePrimary} and {@link Consistency} from interface methods and
  *       interfaces to the bean classes implementing them, since CDI never inherits interceptor bindings
  *       from interfaces: this is what makes them work on Jakarta Data repository interfaces whose
@@ -49,6 +49,7 @@ public class RwSplitExtension implements Extension {
         discovery.configureInterceptorBinding(ReadReplica.class).methods()
                 .forEach(member -> member.add(Nonbinding.Literal.INSTANCE));
         for (Class<?> type : List.of(RwSplitRequest.class, RwSplitPersistence.class, RoutingInvocation.class,
+                ReplicaStateEvents.class,
                 ReadReplicaInterceptor.class, UsePrimaryInterceptor.class, ConsistencyInterceptor.class)) {
             discovery.addAnnotatedType(type, RwSplitExtension.class.getName() + "." + type.getSimpleName());
         }
