@@ -42,6 +42,7 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final GtidReader gtid = new GtidReader();
     private final Connection[] connections;
     private final ScheduledThreadPoolExecutor executor;
+    private final java.util.function.ObjIntConsumer<GtidPosition> positions;
     private volatile boolean gtidUnavailable;
     private volatile boolean primaryTaskFailing;
 
@@ -51,6 +52,16 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock) {
+        this(replicas, configs, config, primary, clock, (position, index) -> { });
+    }
+
+    /**
+     * @param positions told every GTID position a probe reads, with the replica's index (read-your-writes
+     *                  then knows which replica already applied a write without asking it)
+     */
+    public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
+                          Clock clock, java.util.function.ObjIntConsumer<GtidPosition> positions) {
+        this.positions = positions;
         this.replicas = replicas;
         this.configs = List.copyOf(configs);
         this.config = config;
@@ -94,7 +105,11 @@ public final class ReplicaMonitor implements AutoCloseable {
                 connections[i] = c;
             }
             LagSample sample = probe.measure(node.name(), c);
-            replicas.probed(node, sample, position(c));
+            GtidPosition position = position(c);
+            replicas.probed(node, sample, position);
+            if (position != null) {
+                positions.accept(position, i);
+            }
         }
         catch (SQLException | RuntimeException e) {
             closeQuietly(connections[i]);

@@ -66,7 +66,9 @@ public final class RoutingConnectionProvider
         this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
                 new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()),
                 transactionStatus, intentSource);
-        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock);
+        CausalReads causal = router.causal();
+        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
+                (position, index) -> causal.observed(index, position));
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
                 primary.getClass().getSimpleName(), config.replicas());
     }

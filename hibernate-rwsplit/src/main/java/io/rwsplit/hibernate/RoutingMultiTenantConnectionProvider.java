@@ -80,12 +80,12 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                         connection.close();
                     }
                 }, config.health(), clock);
-                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(),
-                        new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size()),
+                CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size());
+                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
                         transactionStatus, intentSource));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
-                        primarySource, clock).start());
+                        primarySource, clock, (position, index) -> causal.observed(index, position)).start());
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());
