@@ -36,6 +36,7 @@ public final class Router {
     private final RoutingIntentSource intentSource;
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
+    private final ClassificationCache classifications = new ClassificationCache();
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -78,7 +79,7 @@ public final class Router {
 
     /** Called by a session right after Hibernate obtained its connection. */
     public void endAcquisition() {
-        acquiring.remove();
+        acquiring.set(null); // cheaper than remove(); the entry is reused by the thread's next acquisition
     }
 
     /**
@@ -104,6 +105,11 @@ public final class Router {
     /** The intent of sessions that were given none themselves. */
     public RoutingIntentSource intentSource() {
         return intentSource;
+    }
+
+    /** How SQL strings were classified, shared by every connection of this router. */
+    ClassificationCache classifications() {
+        return classifications;
     }
 
     public String label() {

@@ -113,14 +113,15 @@ public final class RoutingConnection implements Connection {
         if (wrote && autoCommit && externalTx == null) {
             recordWrite();
         }
-        SqlKind kind = SqlClassifier.classify(sql);
-        SqlHint hint;
+        ClassificationCache.Entry classified;
         try {
-            hint = SqlClassifier.hint(sql);
+            classified = router.classifications().classify(sql);
         }
         catch (IllegalArgumentException e) {
             throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
         }
+        SqlKind kind = classified.kind();
+        SqlHint hint = classified.hint();
         RouteReason reason = decide(kind, hint, sql);
         return connect(reason, sql);
     }
