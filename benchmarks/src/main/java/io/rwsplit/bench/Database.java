@@ -1,0 +1,37 @@
+package io.rwsplit.bench;
+
+import java.util.List;
+
+/**
+ * Where a benchmark's data lives: the primary's URL, the replicas' URLs (possibly the primary's own, as
+ * in the in-memory overhead benchmarks) and credentials. Hibernate detects the dialect.
+ */
+public record Database(String primaryUrl, List<String> replicaUrls, String user, String password, boolean mariadb) {
+
+    /** One private in-memory H2 database; the "replica" is the same database. */
+    public static Database h2(String name) {
+        // the same URL for every variant; DATABASE_TO_UPPER=false keeps table names as written (lower case),
+        // as ShardingSphere's metadata binder is given them
+        String url = "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1;DATABASE_TO_UPPER=false";
+        return new Database(url, List.of(url), "sa", "", false);
+    }
+
+    /** The scripts/cluster.sh MariaDB cluster: primary on {@code basePort}, replicas on the next ports. */
+    public static Database cluster(int basePort, int replicas) {
+        List<String> replicaUrls = new java.util.ArrayList<>();
+        for (int i = 1; i <= replicas; i++) {
+            replicaUrls.add(mariadbUrl(basePort + i));
+        }
+        return new Database(mariadbUrl(basePort), List.copyOf(replicaUrls), "rwsplit", "rwsplit", true);
+    }
+
+    private static String mariadbUrl(int port) {
+        return "jdbc:mariadb://127.0.0.1:" + port + "/rwsplit";
+    }
+
+    /** "host:port" of a MariaDB URL built by {@link #cluster}. */
+    static String hostPort(String url) {
+        String rest = url.substring(url.indexOf("//") + 2);
+        return rest.substring(0, rest.indexOf('/'));
+    }
+}
