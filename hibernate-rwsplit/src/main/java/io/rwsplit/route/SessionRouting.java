@@ -23,7 +23,7 @@ public class SessionRouting {
     private final boolean guardCache;
     private CacheMode savedCacheMode;
     private int flushDepth;
-    private Intent[] intents = new Intent[4];
+    private Intent[] intents;
     private int intentDepth;
 
     /**
@@ -113,7 +113,10 @@ public class SessionRouting {
     }
 
     public final void pushIntent(Intent intent) {
-        if (intentDepth == intents.length) {
+        if (intents == null) {
+            intents = new Intent[4];
+        }
+        else if (intentDepth == intents.length) {
             intents = java.util.Arrays.copyOf(intents, intentDepth * 2);
         }
         intents[intentDepth++] = intent;
