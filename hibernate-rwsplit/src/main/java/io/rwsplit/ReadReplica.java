@@ -11,8 +11,9 @@ import java.lang.annotation.Target;
  * Declares that the reads of a method (or of every method of a type) may be served by a replica.
  * <p>
  * The core library does not scan for this annotation: it is honoured by whatever wraps the method
- * call and calls {@link RwSplit#onReplica(jakarta.persistence.EntityManager, java.util.function.Supplier)}
- * around it, which is what the {@code hibernate-rwsplit-cdi} interceptor does. The core rules still
+ * call, like {@link RwSplit#onReplica(jakarta.persistence.EntityManager, java.util.function.Supplier)} does
+ * for one session; the {@code hibernate-rwsplit-cdi} interceptor applies it to every session used during
+ * the call (through {@link io.rwsplit.spi.RoutingIntentSource}). The core rules still
  * win: writes, locks, flushes and read-write transactions stay on the primary.
  */
 @Documented
@@ -20,4 +21,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.METHOD, ElementType.TYPE})
 public @interface ReadReplica {
+
+    /**
+     * The consistency level of these reads, as text ({@code eventual}, {@code read_your_writes},
+     * {@code bounded_staleness:PT0.5S}, {@code strong}; see {@link Consistency#parse}); empty (the default)
+     * keeps the session's level. Honoured by the CDI interceptor.
+     */
+    String consistency() default "";
 }

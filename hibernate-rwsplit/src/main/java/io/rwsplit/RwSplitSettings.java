@@ -153,6 +153,27 @@ public final class RwSplitSettings {
     public static final String CLOCK = PREFIX + "clock";
 
     /**
+     * Where the routing connection learns about transactions that do not pass through
+     * {@code Connection#setAutoCommit}, i.e. JTA transactions. Value: an {@link io.rwsplit.spi.TransactionStatus}
+     * object, a {@code jakarta.transaction.TransactionSynchronizationRegistry} object (the usual choice: an
+     * active or marked-for-rollback transaction is read-write from its first statement), or the name of a
+     * {@code TransactionStatus} class with a public no-argument constructor. Default: none, JDBC
+     * transactions only. Required when the unit uses JTA transactions, otherwise startup fails.
+     *
+     * @since 0.1
+     */
+    public static final String TRANSACTION_STATUS = PREFIX + "transaction_status";
+
+    /**
+     * Where a session without its own intent finds the intent of the current unit of work (a container's
+     * {@code @ReadReplica} / {@code @UsePrimary} interceptors). Value: an {@link io.rwsplit.spi.RoutingIntentSource}
+     * object or the name of such a class with a public no-argument constructor. Default: none.
+     *
+     * @since 0.1
+     */
+    public static final String INTENT_SOURCE = PREFIX + "intent_source";
+
+    /**
      * Whether entities read from a replica may be put into the second-level cache. Default {@code false}:
      * while the results of a replica read are processed, the session's cache mode is {@code GET} (or
      * {@code IGNORE}), so a lagging replica never seeds the shared cache with old state; entities read

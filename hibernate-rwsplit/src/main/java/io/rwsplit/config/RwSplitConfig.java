@@ -49,6 +49,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
     /** Plain keys (without per-replica, per-tenant or pool sub-keys) that other parts of the module read. */
     private static final Set<String> KNOWN_KEYS = Set.of(
             REPLICAS, LOAD_BALANCER, FALLBACK, TENANTS, io.rwsplit.RwSplitSettings.CLOCK,
+            io.rwsplit.RwSplitSettings.TRANSACTION_STATUS, io.rwsplit.RwSplitSettings.INTENT_SOURCE,
             io.rwsplit.RwSplitSettings.REPLICA_CACHE_PUTS,
             io.rwsplit.RwSplitSettings.CONSISTENCY, io.rwsplit.RwSplitSettings.READ_YOUR_WRITES,
             io.rwsplit.RwSplitSettings.READ_YOUR_WRITES_WINDOW, io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT,

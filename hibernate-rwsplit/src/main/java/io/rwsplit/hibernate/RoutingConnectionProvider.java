@@ -23,6 +23,8 @@ import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
+import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.TransactionStatus;
 
 /**
  * Wraps the connection provider the application configured for its primary (DriverManager, HikariCP,
@@ -41,6 +43,11 @@ public final class RoutingConnectionProvider
     private final ConsistencyRuntime consistency;
 
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
+        this(primary, config, consistency, clock, TransactionStatus.NONE, RoutingIntentSource.NONE);
+    }
+
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock,
+                              TransactionStatus transactionStatus, RoutingIntentSource intentSource) {
         this.primary = primary;
         this.consistency = consistency;
         this.replicas = ReplicaPools.build("default", config, clock);
@@ -57,7 +64,8 @@ public final class RoutingConnectionProvider
         };
         primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
         this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
-                new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()));
+                new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()),
+                transactionStatus, intentSource);
         CausalReads causal = router.causal();
         this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
                 (position, index) -> causal.observed(index, position));

@@ -39,6 +39,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         RwSplitConfig config = RwSplitConfig.from(settings);
         Clock clock = clock(settings);
         io.rwsplit.consistency.ConsistencyConfig.from(settings); // fail on bad consistency settings before building anything
+        var transactionStatus = RoutingHooks.transactionStatus(settings);
+        var intentSource = RoutingHooks.intentSource(settings);
         ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         if (primary == null) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
@@ -49,7 +51,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
             return primary;
         }
         ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
-        return new RoutingConnectionProvider(primary, config, consistency, clock);
+        return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource);
     }
 
     static Clock clock(Map<String, Object> settings) {

@@ -45,6 +45,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         if (list == null) {
             throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
         }
+        io.rwsplit.spi.TransactionStatus transactionStatus = RoutingHooks.transactionStatus(settings);
+        io.rwsplit.spi.RoutingIntentSource intentSource = RoutingHooks.intentSource(settings);
         ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
         closeables.add(consistency);
         try {
@@ -79,7 +81,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     }
                 }, config.health(), clock);
                 CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size());
-                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal));
+                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
+                        transactionStatus, intentSource));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                         primarySource, clock, (position, index) -> causal.observed(index, position)).start());

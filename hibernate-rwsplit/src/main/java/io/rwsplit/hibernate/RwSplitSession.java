@@ -22,7 +22,7 @@ public final class RwSplitSession extends SessionRouting implements Extension, S
     RwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
                    boolean guardCache) {
         super(session, new SessionStatistics(replicaNames), guardCache,
-                router.causal() == null ? null : router.causal().newSession());
+                router.causal() == null ? null : router.causal().newSession(), router.intentSource());
         this.router = router;
     }
 

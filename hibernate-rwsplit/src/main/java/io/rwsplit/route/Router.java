@@ -12,6 +12,8 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.Target;
 import io.rwsplit.config.Fallback;
+import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.stats.FactoryStatistics;
 
 /**
@@ -30,8 +32,11 @@ public final class Router {
     private final RouteDecision[] primaryDecisions = new RouteDecision[RouteReason.values().length];
     private final SessionRouting detached;
     private final io.rwsplit.consistency.CausalReads causal;
+    private final TransactionStatus transactionStatus;
+    private final RoutingIntentSource intentSource;
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
+    private final ClassificationCache classifications = new ClassificationCache();
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -40,8 +45,21 @@ public final class Router {
     /** @param causal consistency for these replicas, or {@code null} to route every read as EVENTUAL */
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.consistency.CausalReads causal) {
+        this(label, primary, replicas, fallback, causal, TransactionStatus.NONE, RoutingIntentSource.NONE);
+    }
+
+    /**
+     * @param causal            consistency for these replicas, or {@code null} to route every read as EVENTUAL
+     * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
+     * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource) {
         this.causal = causal;
         this.label = label;
+        this.transactionStatus = transactionStatus;
+        this.intentSource = intentSource;
         this.primary = primary;
         this.replicas = replicas;
         this.fallback = fallback;
@@ -61,7 +79,7 @@ public final class Router {
 
     /** Called by a session right after Hibernate obtained its connection. */
     public void endAcquisition() {
-        acquiring.remove();
+        acquiring.set(null); // cheaper than remove(); the entry is reused by the thread's next acquisition
     }
 
     /**
@@ -78,6 +96,20 @@ public final class Router {
     /** Consistency for these replicas, or {@code null}. */
     public io.rwsplit.consistency.CausalReads causal() {
         return causal;
+    }
+
+    TransactionStatus transactionStatus() {
+        return transactionStatus;
+    }
+
+    /** The intent of sessions that were given none themselves. */
+    public RoutingIntentSource intentSource() {
+        return intentSource;
+    }
+
+    /** How SQL strings were classified, shared by every connection of this router. */
+    ClassificationCache classifications() {
+        return classifications;
     }
 
     public String label() {

@@ -68,6 +68,8 @@ public final class RoutingConnection implements Connection {
     private Tx tx = Tx.NONE;
     private boolean softReadOnlyAtBegin;
     private boolean replicaUnavailableInTx;
+    /** The JTA (or other external) transaction the last statement ran in, {@code null} outside one. */
+    private Object externalTx;
     /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
     private boolean wrote;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
@@ -75,7 +77,7 @@ public final class RoutingConnection implements Connection {
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
     private RouteReason txPrimaryReason;
     private final Runnable recordPending = () -> {
-        if (wrote && autoCommit && !closed) {
+        if (wrote && autoCommit && externalTx == null && !closed) {
             recordWrite();
         }
     };
@@ -105,17 +107,21 @@ public final class RoutingConnection implements Connection {
     /** Decides where {@code sql} goes, opens that connection if needed, records the decision. */
     private Connection route(String sql) throws SQLException {
         checkOpen();
-        if (wrote && autoCommit) {
+        if (autoCommit) {
+            followExternalTransaction();
+        }
+        if (wrote && autoCommit && externalTx == null) {
             recordWrite();
         }
-        SqlKind kind = SqlClassifier.classify(sql);
-        SqlHint hint;
+        ClassificationCache.Entry classified;
         try {
-            hint = SqlClassifier.hint(sql);
+            classified = router.classifications().classify(sql);
         }
         catch (IllegalArgumentException e) {
             throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
         }
+        SqlKind kind = classified.kind();
+        SqlHint hint = classified.hint();
         RouteReason reason = decide(kind, hint, sql);
         return connect(reason, sql);
     }
@@ -190,7 +196,7 @@ public final class RoutingConnection implements Connection {
         if (consistency == null) {
             return replicaReason;
         }
-        Consistency level = consistency.level();
+        Consistency level = session.consistencyLevel();
         switch (level.level()) {
             case EVENTUAL:
                 return replicaReason;
@@ -269,7 +275,7 @@ public final class RoutingConnection implements Connection {
     /** A statement that may write was routed to the primary. */
     private void wrote() {
         wrote = true;
-        if (autoCommit && session.consistency() != null) {
+        if (autoCommit && externalTx == null && session.consistency() != null) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
             session.consistency().pendingWrite(recordPending);
         }
@@ -284,6 +290,33 @@ public final class RoutingConnection implements Connection {
             if (primary != null) {
                 consistency.committed(router.causal().capture(primary));
             }
+        }
+    }
+
+    /**
+     * JTA transactions never call {@code setAutoCommit}: their boundaries come from the router's
+     * {@link io.rwsplit.spi.TransactionStatus}. A new external transaction begins like a JDBC one (its
+     * first statement decides its kind); leaving it returns to autocommit routing. Its writes are
+     * recorded for read-your-writes once it is over (seen here, or when the connection is closed after
+     * the transaction completed, which is when Hibernate releases a JTA session's connection).
+     */
+    private void followExternalTransaction() {
+        Object current = router.transactionStatus().currentTransaction();
+        if (current == null ? externalTx == null : current.equals(externalTx)) {
+            return;
+        }
+        if (wrote && externalTx != null) {
+            recordWrite();
+        }
+        externalTx = current;
+        if (current == null) {
+            tx = Tx.NONE;
+        }
+        else {
+            tx = Tx.PENDING;
+            softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+            replicaUnavailableInTx = false;
+            txConsistencyChecked = false;
         }
     }
 
@@ -322,9 +355,13 @@ public final class RoutingConnection implements Connection {
     private Connection primary() throws SQLException {
         Connection c = primary;
         if (c == null) {
+            if (autoCommit) {
+                followExternalTransaction();
+            }
             c = router.primary().acquire();
             try {
-                if (c.getAutoCommit() != autoCommit) {
+                // a connection enlisted in a JTA transaction keeps the autocommit its transaction manager gave it
+                if (externalTx == null && c.getAutoCommit() != autoCommit) {
                     c.setAutoCommit(autoCommit);
                 }
                 applySessionState(c);
@@ -404,6 +441,9 @@ public final class RoutingConnection implements Connection {
     /** The connection of the current transaction for work that carries no SQL (createStatement, savepoints). */
     private Connection current(boolean countAsStatement) throws SQLException {
         checkOpen();
+        if (autoCommit) {
+            followExternalTransaction();
+        }
         if (tx == Tx.PENDING) {
             beginTransaction();
         }

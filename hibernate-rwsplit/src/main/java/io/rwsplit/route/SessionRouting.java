@@ -3,8 +3,10 @@ package io.rwsplit.route;
 import org.hibernate.CacheMode;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.consistency.SessionConsistency;
+import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.stats.SessionStatistics;
 import io.rwsplit.stats.StatisticsRecorder;
 
@@ -17,10 +19,11 @@ public class SessionRouting {
     private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
     private final SessionConsistency consistency;
+    private final RoutingIntentSource ambient;
     private final boolean guardCache;
     private CacheMode savedCacheMode;
     private int flushDepth;
-    private Intent[] intents = new Intent[4];
+    private Intent[] intents;
     private int intentDepth;
 
     /**
@@ -37,15 +40,34 @@ public class SessionRouting {
      */
     public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
                           SessionConsistency consistency) {
+        this(session, statistics, guardCache, consistency, RoutingIntentSource.NONE);
+    }
+
+    /**
+     * @param ambient the intent (and consistency level) of the unit of work, for a session that has no intent
+     *                of its own: a container's interceptors
+     */
+    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
+                          SessionConsistency consistency, RoutingIntentSource ambient) {
         this.session = session;
         this.statistics = statistics;
         this.guardCache = guardCache && session != null;
         this.consistency = consistency;
+        this.ambient = ambient;
     }
 
     /** The session's consistency state, or {@code null} outside a session. */
     public final SessionConsistency consistency() {
         return consistency;
+    }
+
+    /**
+     * The consistency level of the current statement: the unit of work's (a container's {@code @Consistency})
+     * when it names one, else the session's. Only for sessions with a {@link #consistency()} state.
+     */
+    public final Consistency consistencyLevel() {
+        Consistency level = ambient.currentConsistency();
+        return level != null ? level : consistency.level();
     }
     /**
      * A statement goes to a replica: while its results are read, the session does not put entities into
@@ -85,13 +107,16 @@ public class SessionRouting {
         return flushDepth > 0;
     }
 
-    /** The innermost intent, or {@link Intent#NONE}. */
+    /** The innermost intent of the session, else the ambient one (container interceptors), else {@link Intent#NONE}. */
     public final Intent intent() {
-        return intentDepth == 0 ? Intent.NONE : intents[intentDepth - 1];
+        return intentDepth == 0 ? ambient.currentIntent() : intents[intentDepth - 1];
     }
 
     public final void pushIntent(Intent intent) {
-        if (intentDepth == intents.length) {
+        if (intents == null) {
+            intents = new Intent[4];
+        }
+        else if (intentDepth == intents.length) {
             intents = java.util.Arrays.copyOf(intents, intentDepth * 2);
         }
         intents[intentDepth++] = intent;

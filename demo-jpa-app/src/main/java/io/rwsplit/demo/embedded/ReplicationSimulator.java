@@ -53,6 +53,8 @@ public final class ReplicationSimulator implements AutoCloseable {
      * @param tables   the tables to copy (no foreign keys between them)
      * @param delay    how far each replica lags behind the primary
      */
+    private volatile java.util.function.LongConsumer appliedListener = capturedAt -> { };
+
     public ReplicationSimulator(Supplier<Connection> primary, List<Supplier<Connection>> replicas,
                                 List<String> tables, Duration delay) {
         if (delay.isNegative()) {
@@ -64,6 +66,16 @@ public final class ReplicationSimulator implements AutoCloseable {
         this.delayNanos = delay.toNanos();
         this.thread = new Thread(this::loop, "replication-simulator");
         this.thread.setDaemon(true);
+    }
+
+    /**
+     * Calls {@code listener} on the simulator's thread each time a snapshot has been applied to every
+     * replica, with the {@link System#nanoTime()} at which it had been captured from the primary.
+     * Set before {@link #start()}.
+     */
+    public ReplicationSimulator onApplied(java.util.function.LongConsumer listener) {
+        this.appliedListener = listener;
+        return this;
     }
 
     public ReplicationSimulator start() {
@@ -95,6 +107,7 @@ public final class ReplicationSimulator implements AutoCloseable {
                     for (Connection replica : replicaConnections) {
                         apply(due, replica);
                     }
+                    appliedListener.accept(due.capturedAtNanos());
                 }
                 Thread.sleep(TICK_MILLIS);
             }

@@ -12,6 +12,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
@@ -49,21 +52,27 @@ class ReplicationSimulatorTest {
         String primaryUrl = "jdbc:h2:mem:sim_p_" + id + ";DB_CLOSE_DELAY=-1";
         String replicaUrl = "jdbc:h2:mem:sim_r_" + id + ";DB_CLOSE_DELAY=-1";
         Duration delay = Duration.ofMillis(300);
+        CountDownLatch applied = new CountDownLatch(1);
+        AtomicLong appliedAt = new AtomicLong();
+        AtomicLong committedAt = new AtomicLong();
         try (Connection primary = database(primaryUrl); Connection replica = database(replicaUrl);
              ReplicationSimulator simulator = new ReplicationSimulator(h2(primaryUrl), List.of(h2(replicaUrl)),
-                     List.of("t"), delay).start();
+                     List.of("t"), delay)
+                     .onApplied(capturedAt -> {
+                         long committed = committedAt.get();
+                         if (committed != 0 && capturedAt - committed >= 0) {
+                             appliedAt.set(System.nanoTime());
+                             applied.countDown();
+                         }
+                     })
+                     .start();
              Statement s = primary.createStatement()) {
-            s.executeUpdate("insert into t values (1, 'new')");
             long committed = System.nanoTime();
-            String seen = value(replica);
-            long firstSeen = 0;
-            while (seen == null) {
-                Thread.sleep(5); // polling a time-based simulator: there is no event to wait on
-                seen = value(replica);
-                firstSeen = System.nanoTime();
-            }
-            assertEquals("new", seen);
-            long lagMillis = (firstSeen - committed) / 1_000_000;
+            committedAt.set(committed);
+            s.executeUpdate("insert into t values (1, 'new')");
+            assertTrue(applied.await(10, TimeUnit.SECONDS), "the simulator applied the commit");
+            assertEquals("new", value(replica));
+            long lagMillis = (appliedAt.get() - committed) / 1_000_000;
             assertTrue(lagMillis >= delay.toMillis(), "replica showed the row after " + lagMillis + " ms");
         }
     }

@@ -1,0 +1,23 @@
+package io.rwsplit.cdi;
+
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.interceptor.AroundInvoke;
+import jakarta.interceptor.Interceptor;
+import jakarta.interceptor.InvocationContext;
+
+
+/** Applies {@link Consistency}. */
+@Consistency("")
+@Interceptor
+@Priority(RwSplitExtension.INTERCEPTOR_PRIORITY)
+class ConsistencyInterceptor {
+
+    @Inject
+    RoutingInvocation invocation;
+
+    @AroundInvoke
+    Object route(InvocationContext context) throws Exception {
+        return invocation.around(context);
+    }
+}
