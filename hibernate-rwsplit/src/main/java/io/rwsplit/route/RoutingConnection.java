@@ -460,6 +460,22 @@ public final class RoutingConnection implements Connection {
         return primary();
     }
 
+    /** Something to do on a physical connection. */
+    @FunctionalInterface
+    private interface ConnectionAction {
+        void apply(Connection connection) throws SQLException;
+    }
+
+    /** Applies a setting change to every physical connection this logical connection has open. */
+    private void forEachOpen(ConnectionAction action) throws SQLException {
+        if (primary != null) {
+            action.apply(primary);
+        }
+        if (replica != null) {
+            action.apply(replica);
+        }
+    }
+
     private void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
@@ -744,12 +760,7 @@ public final class RoutingConnection implements Connection {
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
         isolation = level;
-        if (primary != null) {
-            primary.setTransactionIsolation(level);
-        }
-        if (replica != null) {
-            replica.setTransactionIsolation(level);
-        }
+        forEachOpen(c -> c.setTransactionIsolation(level));
     }
 
     @Override
@@ -841,12 +852,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void clearWarnings() throws SQLException {
         checkOpen();
-        if (primary != null) {
-            primary.clearWarnings();
-        }
-        if (replica != null) {
-            replica.clearWarnings();
-        }
+        forEachOpen(Connection::clearWarnings);
     }
 
     // ------------------------------------------------------------------ state kept and replayed
@@ -855,12 +861,7 @@ public final class RoutingConnection implements Connection {
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
         this.catalog = catalog;
-        if (primary != null) {
-            primary.setCatalog(catalog);
-        }
-        if (replica != null) {
-            replica.setCatalog(catalog);
-        }
+        forEachOpen(c -> c.setCatalog(catalog));
     }
 
     @Override
@@ -872,12 +873,7 @@ public final class RoutingConnection implements Connection {
     public void setSchema(String schema) throws SQLException {
         checkOpen();
         this.schema = schema;
-        if (primary != null) {
-            primary.setSchema(schema);
-        }
-        if (replica != null) {
-            replica.setSchema(schema);
-        }
+        forEachOpen(c -> c.setSchema(schema));
     }
 
     @Override
@@ -889,12 +885,7 @@ public final class RoutingConnection implements Connection {
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
         this.holdability = holdability;
-        if (primary != null) {
-            primary.setHoldability(holdability);
-        }
-        if (replica != null) {
-            replica.setHoldability(holdability);
-        }
+        forEachOpen(c -> c.setHoldability(holdability));
     }
 
     @Override
