@@ -48,7 +48,12 @@ public class ServedBy {
         return note(emf, id);
     }
 
+    /**
+     * A transaction the call begins: read-write on the primary without {@code @ReadReplica} (reads outside any
+     * transaction go to a replica anyway), a read-only path on one replica with it.
+     */
     @ReadReplica
+    @Transactional
     public int serverIdOnReplica() {
         return serverId(emf);
     }
