@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.SQLException;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.control.RequestContextController;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManagerFactory;
 
 import org.jboss.weld.junit.MockBean;
 import org.jboss.weld.junit5.EnableWeld;
@@ -21,6 +23,8 @@ import org.junit.jupiter.api.Test;
 
 import com.arjuna.ats.jta.cdi.TransactionExtension;
 
+import io.rwsplit.RouteReason;
+import io.rwsplit.RwSplit;
 import io.rwsplit.testing.Cluster;
 import io.rwsplit.testing.ReplicatedCluster;
 
@@ -50,6 +54,9 @@ class CdiClusterIT {
 
     @Inject
     RequestContextController requests;
+
+    @Inject
+    EntityManagerFactory emf;
 
     CdiClusterIT(Cluster cluster) {
         this.cluster = cluster;
@@ -119,6 +126,13 @@ class CdiClusterIT {
         assertEquals("seeded", otherUser.text());
         // ...while the writer's next request reads it (from the primary or a replica that applied it)
         assertEquals("u1-wrote", sameUser.text(), "served by " + sameUser.serverId());
+        // ...by the exact (GTID) path, not by the time window: the JTA commit's position was captured
+        Map<String, Long> reasons = RwSplit.statistics(emf).byReason();
+        assertEquals(0L, reasons.getOrDefault(RouteReason.READ_YOUR_WRITES_PRIMARY.name(), 0L), reasons.toString());
+        long causal = reasons.getOrDefault(RouteReason.CAUSAL_TIMEOUT_PRIMARY.name(), 0L)
+                + reasons.getOrDefault(RouteReason.CAUSAL_WAIT.name(), 0L)
+                + reasons.getOrDefault(RouteReason.CAUSAL_REPLICA_CAUGHT_UP.name(), 0L);
+        assertTrue(causal >= 1, reasons.toString());
     }
 
     /** Runs {@code work} in a new request whose consistency scope is {@code user}. */

@@ -49,6 +49,18 @@ public final class CausalReads {
      * the server has none. Never throws: a failed capture yields a token without a position (the time rule).
      */
     public ConsistencyToken capture(Connection primary) {
+        return capture(primary, true);
+    }
+
+    /**
+     * The token of a write committed on a connection that is already gone (JTA): the position is read on
+     * {@code anotherPrimary}, any connection to the primary, as the server's global position.
+     */
+    public ConsistencyToken captureElsewhere(Connection anotherPrimary) {
+        return capture(anotherPrimary, false);
+    }
+
+    private ConsistencyToken capture(Connection primary, boolean committingConnection) {
         long now = runtime.clock().epochMicros();
         ReadYourWritesMode mode = runtime.config().mode();
         if (mode == ReadYourWritesMode.TIME) {
@@ -64,7 +76,7 @@ public final class CausalReads {
                 }
                 return ConsistencyToken.withoutPosition(now);
             }
-            GtidPosition position = f.capture(primary);
+            GtidPosition position = committingConnection ? f.capture(primary) : f.captureGlobal(primary);
             return position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
         }
         catch (SQLException | RuntimeException e) {

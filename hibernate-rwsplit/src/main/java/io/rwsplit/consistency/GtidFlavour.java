@@ -15,21 +15,21 @@ import java.util.Locale;
 enum GtidFlavour {
 
     /** {@code @@last_gtid} (this connection's last transaction) and {@code MASTER_GTID_WAIT}. */
-    MARIADB("select @@last_gtid", "select master_gtid_wait(?, ?)") {
+    MARIADB("select @@last_gtid", "select @@global.gtid_binlog_pos", "select master_gtid_wait(?, ?)") {
         @Override
         GtidPosition parse(String text) {
             return MariaDbGtidPosition.parse(text);
         }
     },
     /** {@code @@gtid_executed} (contains this connection's commits) and {@code WAIT_FOR_EXECUTED_GTID_SET}. */
-    MYSQL("select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)") {
+    MYSQL("select @@global.gtid_executed", "select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)") {
         @Override
         GtidPosition parse(String text) {
             return MySqlGtidSet.parse(text);
         }
     },
     /** No GTIDs (H2, PostgreSQL, ...): read-your-writes falls back to the time window. */
-    NONE(null, null) {
+    NONE(null, null, null) {
         @Override
         GtidPosition parse(String text) {
             return null;
@@ -37,9 +37,12 @@ enum GtidFlavour {
     };
 
     private final String captureSql;
+    private final String globalCaptureSql;
     private final String waitSql;
-    GtidFlavour(String captureSql, String waitSql) {
+
+    GtidFlavour(String captureSql, String globalCaptureSql, String waitSql) {
         this.captureSql = captureSql;
+        this.globalCaptureSql = globalCaptureSql;
         this.waitSql = waitSql;
     }
 
@@ -64,7 +67,20 @@ enum GtidFlavour {
      * none (binary log or GTIDs off).
      */
     GtidPosition capture(Connection primary) throws SQLException {
-        try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(captureSql)) {
+        return read(primary, captureSql);
+    }
+
+    /**
+     * The server's position read on another connection after the commit: it contains the commit (and
+     * perhaps later ones, which only makes readers wait a little longer, never read stale data). Used when
+     * the committing connection is already gone, as under JTA, where the pool takes it back at completion.
+     */
+    GtidPosition captureGlobal(Connection primary) throws SQLException {
+        return read(primary, globalCaptureSql);
+    }
+
+    private GtidPosition read(Connection primary, String sql) throws SQLException {
+        try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(sql)) {
             String text = rs.next() ? rs.getString(1) : null;
             if (text == null || text.isBlank()) {
                 return null;

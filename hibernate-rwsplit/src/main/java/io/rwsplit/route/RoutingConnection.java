@@ -288,8 +288,30 @@ public final class RoutingConnection implements Connection {
         if (consistency != null) {
             consistency.pendingWrite(null);
             if (primary != null) {
-                consistency.committed(router.causal().capture(primary));
+                consistency.committed(captureCommit());
             }
+        }
+    }
+
+    /**
+     * The token of what the primary connection committed: read on that connection, or, when the pool has
+     * already taken it back (a JTA pool does so when the transaction completes), on a fresh one.
+     */
+    private ConsistencyToken captureCommit() {
+        try {
+            if (!primary.isClosed()) {
+                return router.causal().capture(primary);
+            }
+            Connection other = router.primary().acquire();
+            try {
+                return router.causal().captureElsewhere(other);
+            }
+            finally {
+                router.primary().release(other);
+            }
+        }
+        catch (SQLException e) {
+            return router.causal().capture(primary); // reports the failure once and falls back to the time window
         }
     }
 
