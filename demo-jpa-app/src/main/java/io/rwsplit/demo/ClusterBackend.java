@@ -46,7 +46,8 @@ final class ClusterBackend implements Backend {
     public String description() {
         return "cluster: MariaDB primary 127.0.0.1:" + basePort + " + " + replicas.size()
                 + " replicas (ports " + (basePort + 1) + "-" + (basePort + replicas.size()) + "), real GTID replication"
-                + (delaySeconds == null ? "" : ", MASTER_DELAY=" + delaySeconds + " s set by the demo");
+                + (delaySeconds == null ? "" : ", MASTER_DELAY=" + delaySeconds + " s set by the demo")
+                + "; lag limit off (max_lag=0) so that lagging replicas keep serving reads";
     }
 
     @Override
@@ -58,6 +59,9 @@ final class ClusterBackend implements Backend {
         StringJoiner urls = new StringJoiner(" ");
         replicas.forEach(r -> urls.add(r.name() + "=" + r.url()));
         overrides.put("hibernate.rwsplit.replicas", urls.toString());
+        // The health monitor would take replicas lagging by --delay out of rotation (max_lag defaults to
+        // 1 s), which hides the stale reads this demo is about: keep them serving reads.
+        overrides.put("hibernate.rwsplit.max_lag", "0");
         return overrides;
     }
 
