@@ -34,11 +34,6 @@ public final class Settings {
         return keys;
     }
 
-    public boolean has(String key) {
-        Object value = values.get(key);
-        return value != null && !(value instanceof String s && s.isBlank());
-    }
-
     public String string(String key, String defaultValue) {
         Object value = values.get(key);
         if (value == null) {

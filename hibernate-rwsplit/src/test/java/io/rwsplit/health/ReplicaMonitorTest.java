@@ -3,17 +3,13 @@ package io.rwsplit.health;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.function.BooleanSupplier;
-
-import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 
@@ -23,12 +19,13 @@ import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.ReplicaNode;
 import io.rwsplit.route.ReplicaSet;
 import io.rwsplit.spi.Clock;
+import io.rwsplit.testing.DataSourceAdapter;
 
 /** The monitor's wiring on H2 with a short interval; the state machine itself is tested with a fake clock. */
 class ReplicaMonitorTest {
 
     /** An H2 data source that can be switched off. */
-    static final class SwitchableDataSource implements DataSource {
+    static final class SwitchableDataSource extends DataSourceAdapter {
         final String url = "jdbc:h2:mem:mon_" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
         final java.util.Queue<Connection> handedOut = new java.util.concurrent.ConcurrentLinkedQueue<>();
         volatile boolean down;
@@ -49,44 +46,6 @@ class ReplicaMonitorTest {
             Connection c = DriverManager.getConnection(url, "sa", "");
             handedOut.add(c);
             return c;
-        }
-
-        @Override
-        public Connection getConnection(String u, String p) throws SQLException {
-            return getConnection();
-        }
-
-        @Override
-        public PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public java.util.logging.Logger getParentLogger() throws SQLFeatureNotSupportedException {
-            throw new SQLFeatureNotSupportedException();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> iface) throws SQLException {
-            throw new SQLException("no");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> iface) {
-            return false;
         }
     }
 

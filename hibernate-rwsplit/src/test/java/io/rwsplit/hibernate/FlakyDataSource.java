@@ -1,24 +1,21 @@
 package io.rwsplit.hibernate;
 
-import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLNonTransientConnectionException;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Logger;
 
-import javax.sql.DataSource;
+import io.rwsplit.testing.DataSourceAdapter;
 
 /**
  * A replica DataSource over an H2 database whose statements can be made to fail on execution with a
  * connection-class error, as a replica that dies under a read does. Probes ({@code isValid}) still work.
  */
-final class FlakyDataSource implements DataSource {
+final class FlakyDataSource extends DataSourceAdapter {
 
     private final String url;
     volatile boolean failing;
@@ -56,43 +53,5 @@ final class FlakyDataSource implements DataSource {
         catch (InvocationTargetException e) {
             throw e.getCause();
         }
-    }
-
-    @Override
-    public Connection getConnection(String username, String password) throws SQLException {
-        return getConnection();
-    }
-
-    @Override
-    public PrintWriter getLogWriter() {
-        return null;
-    }
-
-    @Override
-    public void setLogWriter(PrintWriter out) {
-    }
-
-    @Override
-    public void setLoginTimeout(int seconds) {
-    }
-
-    @Override
-    public int getLoginTimeout() {
-        return 0;
-    }
-
-    @Override
-    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
-        throw new SQLFeatureNotSupportedException();
-    }
-
-    @Override
-    public <T> T unwrap(Class<T> iface) throws SQLException {
-        throw new SQLException("not a wrapper");
-    }
-
-    @Override
-    public boolean isWrapperFor(Class<?> iface) {
-        return false;
     }
 }
