@@ -218,17 +218,22 @@ class PostgresHealthIT {
         keepWriting();
         long measured = awaitMillis(Duration.ofSeconds(6), () -> status("replica1").lagMicros() >= 1_500_000,
                 "replica1 lag reaches 1.5 s");
+        // the first delayed commit makes the age jump to the idle time before it (the probe's documented weak
+        // spot): measure the steady state, once the standby replays a commit every 50 ms again, 2 s later
+        long steadyFrom = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2500);
+        awaitMillis(Duration.ofSeconds(4), () -> System.nanoTime() - steadyFrom >= 0, "steady state");
         long peak = 0;
         long worstHealthy = 0;
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1500);
         while (System.nanoTime() < end) {
             peak = Math.max(peak, status("replica1").lagMicros());
             worstHealthy = Math.max(worstHealthy, status("replica2").lagMicros());
-            awaitMillis(Duration.ofSeconds(1), () -> true, "tick");
+            long next = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(20);
+            awaitMillis(Duration.ofSeconds(1), () -> System.nanoTime() - next >= 0, "next sample");
         }
-        System.out.printf("[PostgresHealthIT] replay_timestamp: delay 2 s measured at %d ms peak (reached 1.5 s after"
-                + " %d ms); healthy standby at most %d ms%n", peak / 1000, measured, worstHealthy / 1000);
-        assertTrue(peak >= 1_800_000 && peak <= 3_000_000, "peak " + peak / 1000 + " ms");
+        System.out.printf("[PostgresHealthIT] replay_timestamp: delay 2 s measured at %d ms peak in steady state (first"
+                + " reached 1.5 s after %d ms); healthy standby at most %d ms%n", peak / 1000, measured, worstHealthy / 1000);
+        assertTrue(peak >= 1_800_000 && peak <= 2_700_000, "peak " + peak / 1000 + " ms");
         assertTrue(worstHealthy < 500_000, "healthy standby " + worstHealthy / 1000 + " ms");
     }
 }
