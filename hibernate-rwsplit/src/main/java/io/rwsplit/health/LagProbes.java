@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.ReplicaConfig;
+import io.rwsplit.config.Settings;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.LagProbe;
 
@@ -24,6 +26,7 @@ public final class LagProbes {
      */
     static String resolve(String name, List<ReplicaConfig> replicas) {
         if (!name.equals("auto")) {
+            checkDatabase(name, replicas);
             return name;
         }
         boolean mysql = true;
@@ -34,6 +37,29 @@ public final class LagProbes {
             postgres &= url != null && url.startsWith("jdbc:postgresql:");
         }
         return mysql ? "heartbeat" : postgres ? "lsn" : "reachability";
+    }
+
+    /**
+     * Refuses at startup a probe that cannot work on a replica given by URL: {@code replica_status} on PostgreSQL,
+     * {@code lsn} and {@code replay_timestamp} on MariaDB or MySQL.
+     */
+    private static void checkDatabase(String name, List<ReplicaConfig> replicas) {
+        for (ReplicaConfig replica : replicas) {
+            String url = replica.url();
+            if (url == null) {
+                continue;
+            }
+            boolean postgres = url.startsWith("jdbc:postgresql:");
+            boolean mysql = url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:");
+            if (postgres && name.equals("replica_status")) {
+                throw Settings.invalid(RwSplitSettings.LAG_PROBE, name, "a probe PostgreSQL standbys support (auto, lsn,"
+                        + " replay_timestamp, heartbeat, gtid, reachability): replica '" + replica.name() + "' is " + url);
+            }
+            if (mysql && (name.equals("lsn") || name.equals("replay_timestamp"))) {
+                throw Settings.invalid(RwSplitSettings.LAG_PROBE, name, "a probe MariaDB and MySQL replicas support (auto,"
+                        + " heartbeat, replica_status, gtid, reachability): replica '" + replica.name() + "' is " + url);
+            }
+        }
     }
 
     /** A new probe; a probe that needs work on the primary also implements {@link PrimaryTask}. */

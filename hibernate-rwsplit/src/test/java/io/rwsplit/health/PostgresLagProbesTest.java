@@ -27,6 +27,20 @@ class PostgresLagProbesTest {
     }
 
     @Test
+    void refusesAtStartupAProbeTheReplicasDatabaseCannotAnswer() {
+        List<ReplicaConfig> standbys = List.of(replica("s1", "jdbc:postgresql://h1/db"));
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> LagProbes.resolve("replica_status", standbys));
+        assertTrue(e.getMessage().contains("'hibernate.rwsplit.lag_probe'") && e.getMessage().contains("'replica_status'")
+                && e.getMessage().contains("jdbc:postgresql://h1/db"), e.getMessage());
+        RuntimeException maria = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> LagProbes.resolve("lsn", List.of(replica("r1", "jdbc:mariadb://h/db"))));
+        assertTrue(maria.getMessage().contains("'lsn'"), maria.getMessage());
+        assertEquals("heartbeat", LagProbes.resolve("heartbeat", standbys));
+        assertEquals("gtid", LagProbes.resolve("gtid", standbys));
+    }
+
+    @Test
     void knowsThePostgresProbesByName() {
         assertTrue(LagProbes.names().contains("lsn"));
         assertTrue(LagProbes.names().contains("replay_timestamp"));
