@@ -24,6 +24,11 @@ final class GtidProbe implements LagProbe, PrimaryTask {
 
     private final String name;
 
+    GtidProbe(GtidReader reader, Clock clock) {
+        this(reader, clock, "gtid");
+    }
+
+    /** @param name {@code gtid} or {@code lsn}: how the probe is named in logs and errors */
     GtidProbe(GtidReader reader, Clock clock, String name) {
         this.reader = reader;
         this.clock = clock;
