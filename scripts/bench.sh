@@ -5,7 +5,7 @@
 #   2. JMH: the same operations on the scripts/cluster.sh MariaDB cluster, with mysql-connector-j's
 #      replication URL as a peer;
 #   3. the replicated workload, without lag and with `cluster.sh delay 1 1`;
-#   3b. the same workload on the scripts/pg-cluster.sh PostgreSQL cluster (when PostgreSQL is installed).
+#   3c. the same workload on the scripts/pg-cluster.sh PostgreSQL cluster (when PostgreSQL is installed).
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
@@ -132,9 +132,9 @@ if $cluster && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
       --out "$out/workload-postgres.tsv"
   }
   pg_cluster_sh delay 1 0 >/dev/null
-  echo "== 3b. PostgreSQL workload, no injected lag"
+  echo "== 3c. PostgreSQL workload, no injected lag"
   pg_workload "(i) none"
-  echo "== 3b. PostgreSQL workload, standby 1 delayed by 1 s"
+  echo "== 3c. PostgreSQL workload, standby 1 delayed by 1 s"
   pg_cluster_sh delay 1 1
   pg_workload "(ii) delay 1 on replica1"
   pg_cluster_sh delay 1 0

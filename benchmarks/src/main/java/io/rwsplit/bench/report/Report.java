@@ -180,7 +180,7 @@ public final class Report {
 
     /** The same workload on the scripts/pg-cluster.sh PostgreSQL cluster (primary + 2 hot standbys), when it ran. */
     private void postgresWorkload() throws IOException {
-        md.append("## 3b. Replicated workload on PostgreSQL\n\n");
+        md.append("## 3c. Replicated workload on PostgreSQL\n\n");
         md.append("""
                 The same workload on `scripts/pg-cluster.sh`: a PostgreSQL primary and two hot standbys (streaming \
                 replication, pgjdbc). Read-your-writes uses WAL positions (LSNs); lag (ii) is \
