@@ -193,6 +193,17 @@ public final class RwSplitSettings {
     public static final String CONSISTENCY = PREFIX + "consistency";
 
     /**
+     * Whose writes a READ_YOUR_WRITES read of a session without a named scope sees: {@code unit} (default:
+     * every write the persistence unit committed before the read began, in any earlier session; with the
+     * {@code redis} store also the writes of other application instances) or {@code session} (only the
+     * session's own writes: a new session, such as the page after a redirect, may read from a lagging
+     * replica). A named scope ({@code RwSplit.scope}, {@link #SCOPE_RESOLVER}) replaces the default for its
+     * sessions: they see their scope's writes, not necessarily others'. See docs/consistency.md.
+     *
+     * @since 0.1
+     */
+    public static final String CONSISTENCY_SCOPE = PREFIX + "consistency_scope";
+    /**
      * How READ_YOUR_WRITES is honoured: {@code auto} (default: {@code gtid} when the primary is MariaDB or
      * MySQL, else {@code time}), {@code gtid} (a replica that applied the scope's last write, else the primary)
      * or {@code time} (the primary until the scope's last commit plus {@link #READ_YOUR_WRITES_WINDOW}).

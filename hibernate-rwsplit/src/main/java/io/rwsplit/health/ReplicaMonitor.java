@@ -72,7 +72,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0));
         this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
         executor.setRemoveOnCancelPolicy(true);
-        log.info("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
+        log.debug("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
                 replicas.label(), probe, config.lagProbe().equals("auto") ? " (auto)" : "", config.probeInterval().toMillis(),
                 config.maxLag().toMillis(), config.failureThreshold(), config.recoveryPeriod().toMillis());
     }
