@@ -45,6 +45,17 @@ public final class LagProbes {
 
     /** A new probe; a probe that needs work on the primary also implements {@link PrimaryTask}. */
     static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock) {
+        return create(name, config, gtid, clock, "default");
+    }
+
+    /**
+     * A new probe for the replicas of {@code label}; {@code heartbeat} falls back to {@code gtid} (or
+     * {@code replica_status}) with one WARN when the user may not create or write its table.
+     */
+    static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock, String label) {
+        if (name.equals("heartbeat")) {
+            return new HeartbeatWithFallback(label, config.heartbeatTable(), gtid, clock);
+        }
         return switch (name) {
             case "heartbeat" -> new HeartbeatProbe(config.heartbeatTable(), clock);
             case "replica_status" -> new ReplicaStatusProbe();

@@ -67,7 +67,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         this.config = config;
         this.primary = primary;
         String probeName = LagProbes.resolve(config.lagProbe(), configs);
-        this.probe = LagProbes.create(probeName, config, gtid, clock);
+        this.probe = LagProbes.create(probeName, config, gtid, clock, replicas.label());
         this.connections = new Connection[configs.size()];
         int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0));
         this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
