@@ -38,7 +38,7 @@ final class CatchUpEstimates {
             return false;
         }
         long lag = Math.max(measuredLagMicros, recentTimeoutLag(index));
-        return commitMicros + lag - clock.epochMicros() <= waitMicros;
+        return commitMicros + lag - clock.epochMicros() < waitMicros;
     }
 
     /** A wait on replica {@code index} for a write committed at {@code commitMicros} timed out just now. */
