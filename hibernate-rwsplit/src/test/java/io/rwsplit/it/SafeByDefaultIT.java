@@ -245,6 +245,26 @@ class SafeByDefaultIT {
     }
 
     @Test
+    void withWaitingDisabledReadsGoStraightToThePrimaryAndNoReasonSaysTimeout() throws Exception {
+        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CAUSAL_WAIT_TIMEOUT, "0"));
+        delayBothReplicasOneSecond(emf);
+        Outcome o = run(10, 1, List.of(emf));
+        assertEquals(0, o.failed() + o.stale() + o.lost(), o.toString());
+        assertTrue(count(o.reasons(), RouteReason.UNIT_CAUSAL_BEHIND_PRIMARY) > 0, o.toString());
+        assertTrue(o.reasons().keySet().stream().noneMatch(r -> r.contains("TIMEOUT")), o.toString());
+    }
+
+    @Test
+    void withoutLagTheDefaultStillReadsFromReplicas() throws Exception {
+        EntityManagerFactory emf = factory(Map.of());
+        Outcome o = run(1, List.of(emf));
+        assertEquals(0, o.failed() + o.stale() + o.lost(), o.toString());
+        long onReplicas = count(o.reasons(), RouteReason.UNIT_CAUSAL_REPLICA_CAUGHT_UP)
+                + count(o.reasons(), RouteReason.UNIT_CAUSAL_WAIT);
+        assertTrue(onReplicas > o.flows(), "caught-up replicas serve the unit's reads: " + o);
+    }
+
+    @Test
     void withSessionScopeTheSameFlowsGoStale() throws Exception {
         // the control: what applications saw before the unit became the default scope
         EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
