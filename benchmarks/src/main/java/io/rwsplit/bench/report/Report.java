@@ -271,8 +271,8 @@ public final class Report {
 
     private void workloadTable(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        md.append("| lag | mode | settings | users | ops/s | read p50 ms | read p99 ms | write p50 ms | write p99 ms | reads on replicas | stale reads / checked | errors | status |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        md.append("| lag | mode | settings | users | ops/s | read p50 ms | read p99 ms | write p50 ms | write p99 ms | reads on replicas | stale reads / checked | read-after-write p99 ms | errors | status |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (String line : lines.subList(1, lines.size())) {
             if (line.isBlank()) {
                 continue;
@@ -288,10 +288,11 @@ public final class Report {
                         .append(" | ").append(ms(f[9])).append(" | ").append(ms(f[10]))
                         .append(" | ").append(reads == 0 ? "-" : String.format("%.1f%%", 100.0 * replicaReads / reads))
                         .append(" | ").append(f[14]).append(" / ").append(f[13])
+                        .append(" | ").append(f.length > 17 && !f[17].isEmpty() ? ms(f[17]) : "-")
                         .append(" | ").append(f[15]);
             }
             else {
-                md.append(" | | | | | | | | ");
+                md.append(" | | | | | | | | | ");
             }
             md.append(" | ").append(f[16]).append(" |\n");
         }
