@@ -156,9 +156,12 @@ public final class Report {
                 *stale* when the counter is older than the user's last commit), half of a random row. Each cell \
                 runs a warm-up, then a fixed measurement time. *Reads on replicas* counts reads whose statement \
                 the session's `RoutingStatistics` shows on a replica. Every routed `EntityManager` is given \
-                `RwSplit.scope(em, "user-N")`, so a user's reads honour its writes of earlier requests where the \
-                level asks for it. The mode's settings are passed to the persistence unit unchanged. Lag (ii) is `scripts/cluster.sh delay 1 1`: \
-                replica1 applies the primary's transactions one second late (`MASTER_DELAY`).
+                `RwSplit.scope(em, "user-N")` (a named scope: a user's reads honour its own writes of earlier requests \
+                where the level asks for it), except in mode `UNIT_DEFAULT`, which names no scope (the default: reads \
+                honour every write of the persistence unit). *Read-after-write p99* is the p99 of the reads of the \
+                user's own row. The mode's settings are passed to the persistence unit unchanged. Lag (ii) is \
+                `scripts/cluster.sh delay 1 1`: replica1 applies the primary's transactions one second late \
+                (`MASTER_DELAY`); lag (iii) delays both replicas so.
 
                 """);
         Path workload = dir.resolve("workload.tsv");
