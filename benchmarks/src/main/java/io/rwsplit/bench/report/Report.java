@@ -161,7 +161,7 @@ public final class Report {
                 honour every write of the persistence unit). *Read-after-write p99* is the p99 of the reads of the \
                 user's own row. The mode's settings are passed to the persistence unit unchanged. Lag (ii) is \
                 `scripts/cluster.sh delay 1 1`: replica1 applies the primary's transactions one second late \
-                (`MASTER_DELAY`); lag (iii) delays both replicas so.
+                (`MASTER_DELAY`); lag (iii) delays both replicas so, with `max_lag=0` (shown in the settings) so that they stay in rotation.
 
                 """);
         Path workload = dir.resolve("workload.tsv");

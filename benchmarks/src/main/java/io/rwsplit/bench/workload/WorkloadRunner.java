@@ -50,6 +50,8 @@ public final class WorkloadRunner {
     private final int users;
     private final int seconds;
     private final int warmupSeconds;
+    /** Settings added to every routed mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
+    private final Map<String, String> extra = new LinkedHashMap<>();
 
     private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds) {
         this.db = db;
@@ -69,6 +71,12 @@ public final class WorkloadRunner {
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
                 Integer.parseInt(options.getOrDefault("warmup", "3")));
         String lag = options.getOrDefault("lag", "none");
+        for (String pair : options.getOrDefault("extra", "").split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                runner.extra.put("hibernate.rwsplit." + pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
         Path out = Path.of(options.getOrDefault("out", "workload.tsv"));
         if (!Files.exists(out)) {
             Files.writeString(out, HEADER + "\n", StandardCharsets.UTF_8);
@@ -95,11 +103,17 @@ public final class WorkloadRunner {
 
     /** One cell: resets the counters, runs the users for warm-up plus measurement, returns the TSV row. */
     String run(Mode mode, String lag) throws InterruptedException {
-        String prefix = String.join("\t", lag, mode.name(), mode.describe(), String.valueOf(users), String.valueOf(seconds));
+        Map<String, String> settings = new LinkedHashMap<>(mode.settings);
+        StringBuilder described = new StringBuilder(mode.describe());
+        if (mode.variant == Variant.RWSPLIT) {
+            settings.putAll(extra);
+            extra.forEach((k, v) -> described.append(", ").append(k.substring("hibernate.rwsplit.".length())).append('=').append(v));
+        }
+        String prefix = String.join("\t", lag, mode.name(), described, String.valueOf(users), String.valueOf(seconds));
         resetCounters();
         Stack stack;
         try {
-            stack = Stack.open(mode.variant, db, mode.settings);
+            stack = Stack.open(mode.variant, db, settings);
         }
         catch (RuntimeException e) {
             return prefix + "\t" + "\t".repeat(11) + "failed: " + firstClause(rootMessage(e)) + "\t";
