@@ -46,10 +46,19 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
 
     private final RwSplitProperties properties;
     private final RoutingContext context;
+    private final String primaryUser;
+    private final String primaryPassword;
 
-    HibernateSettings(RwSplitProperties properties, RoutingContext context) {
+    /**
+     * @param primaryUser     the primary DataSource's user ({@code spring.datasource.username}), the default of every
+     *                        replica's, or {@code null}
+     * @param primaryPassword the primary's password, or {@code null}
+     */
+    HibernateSettings(RwSplitProperties properties, RoutingContext context, String primaryUser, String primaryPassword) {
         this.properties = properties;
         this.context = context;
+        this.primaryUser = primaryUser;
+        this.primaryPassword = primaryPassword;
     }
 
     @Override
@@ -90,8 +99,10 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
                 String name = replicaName(r, i);
                 entries.append(i == 0 ? "" : " ").append(name).append('=').append(r.getUrl().trim());
                 String prefix = RwSplitSettings.REPLICA_PREFIX + name + ".";
-                put(s, prefix + "user", r.getUsername());
-                put(s, prefix + "password", r.getPassword());
+                // Spring Boot builds the primary from spring.datasource.*, which Hibernate never sees: replicas default to it
+                put(s, prefix + "user", r.getUsername() != null ? r.getUsername() : primaryUser);
+                put(s, prefix + "password", r.getPassword() != null ? r.getPassword()
+                        : r.getUsername() == null ? primaryPassword : null);
                 put(s, prefix + "weight", r.getWeight());
                 put(s, prefix + "tier", r.getTier());
             }

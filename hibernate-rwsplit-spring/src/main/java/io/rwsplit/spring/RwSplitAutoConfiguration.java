@@ -53,9 +53,11 @@ public class RwSplitAutoConfiguration {
     }
 
     @Bean
-    HibernatePropertiesCustomizer rwSplitHibernateSettings(RwSplitProperties properties, RoutingContext context) {
+    HibernatePropertiesCustomizer rwSplitHibernateSettings(RwSplitProperties properties, RoutingContext context,
+                                                          org.springframework.core.env.Environment environment) {
         HibernateVersionGuard.check(org.hibernate.Version.getVersionString());
-        return new HibernateSettings(properties, context);
+        return new HibernateSettings(properties, context, environment.getProperty("spring.datasource.username"),
+                environment.getProperty("spring.datasource.password"));
     }
 
     @Bean

@@ -64,10 +64,10 @@ public class RwSplitProperties implements Validator {
         /** The replica's JDBC URL. */
         private String url;
 
-        /** User name; default: the primary's. */
+        /** User name; default: the primary DataSource's (spring.datasource.username). */
         private String username;
 
-        /** Password; default: the primary's. */
+        /** Password; default: the primary DataSource's when the user name is not set either. */
         private String password;
 
         /** Weight for the weighted balancer, at least 1. Default: 1. */
