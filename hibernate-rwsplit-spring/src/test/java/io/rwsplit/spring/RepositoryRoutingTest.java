@@ -8,7 +8,6 @@ import java.sql.SQLException;
 
 import jakarta.persistence.EntityManagerFactory;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -24,23 +23,15 @@ import io.rwsplit.spring.app.ParentRepository;
  */
 class RepositoryRoutingTest {
 
-    private static H2Databases db;
     private static ConfigurableApplicationContext app;
     private static ParentRepository parents;
     private static Nodes nodes;
 
     @BeforeAll
     static void start() throws SQLException {
-        db = new H2Databases();
-        app = Apps.start(false, Apps.h2(db));
+        app = H2App.get().context;
         parents = app.getBean(ParentRepository.class);
         nodes = app.getBean(Nodes.class);
-    }
-
-    @AfterAll
-    static void stop() throws SQLException {
-        app.close();
-        db.close();
     }
 
     @Test

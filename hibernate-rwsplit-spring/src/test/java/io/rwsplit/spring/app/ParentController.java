@@ -26,13 +26,13 @@ public class ParentController {
     }
 
     @PostMapping("/parents")
-    public ResponseEntity<Void> create(@RequestParam String name) {
+    public ResponseEntity<Void> create(@RequestParam("name") String name) {
         Parent saved = parents.save(new Parent(name));
         return ResponseEntity.status(HttpStatus.SEE_OTHER).location(URI.create("/parents/" + saved.getId())).build();
     }
 
     @PostMapping("/parents/{id}/children")
-    public ResponseEntity<Void> addChild(@PathVariable long id, @RequestParam String name) {
+    public ResponseEntity<Void> addChild(@PathVariable("id") long id, @RequestParam("name") String name) {
         Parent parent = parents.findById(id).orElseThrow();
         parent.getChildren().add(new Child(name));
         parents.save(parent);
@@ -40,7 +40,7 @@ public class ParentController {
     }
 
     @GetMapping("/parents/{id}")
-    public ResponseEntity<Map<String, Object>> show(@PathVariable long id) {
+    public ResponseEntity<Map<String, Object>> show(@PathVariable("id") long id) {
         return parents.findById(id)
                 .map(p -> ResponseEntity.ok(Map.<String, Object>of("id", p.getId(), "name", p.getName(),
                         "children", p.getChildren().stream().map(Child::getName).toList())))
@@ -58,7 +58,7 @@ public class ParentController {
     }
 
     @GetMapping("/children-of/{id}")
-    public List<String> childrenOf(@PathVariable long id) {
+    public List<String> childrenOf(@PathVariable("id") long id) {
         return parents.findById(id).map(p -> p.getChildren().stream().map(Child::getName).toList()).orElse(List.of());
     }
 }
