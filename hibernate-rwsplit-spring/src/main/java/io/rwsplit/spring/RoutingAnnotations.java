@@ -30,7 +30,7 @@ final class RoutingAnnotations {
     static boolean annotated(List<Class<?>> types) {
         for (Class<?> type : types) {
             for (Class<?> t : hierarchy(type)) {
-                if (t.getName().startsWith("java.")) {
+                if (isPlatform(t)) {
                     continue;
                 }
                 for (Class<? extends Annotation> a : ALL) {
@@ -48,6 +48,12 @@ final class RoutingAnnotations {
             }
         }
         return false;
+    }
+
+    /** JDK, Jakarta and Spring types never carry the annotations: not scanned. */
+    private static boolean isPlatform(Class<?> type) {
+        String name = type.getName();
+        return name.startsWith("java.") || name.startsWith("jakarta.") || name.startsWith("org.springframework.");
     }
 
     /** Resolves every public method of {@code types}, so that a contradiction fails at startup. */
