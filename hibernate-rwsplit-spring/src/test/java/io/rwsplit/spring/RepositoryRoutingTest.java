@@ -70,6 +70,12 @@ class RepositoryRoutingTest {
     }
 
     @Test
+    void consistencyOnAServiceSetsTheLevelOfTheReadsInside() {
+        assertEquals("primary", nodes.strong());
+        assertEquals("replica", parents.whoAmI(), "the level ends with the call");
+    }
+
+    @Test
     void anExceptionInsideAnAnnotatedCallRestoresTheOuterIntent() {
         assertEquals("primary", nodes.primaryAroundFailingReplicaCall());
     }

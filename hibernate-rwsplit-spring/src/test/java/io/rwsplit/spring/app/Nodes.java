@@ -34,6 +34,12 @@ public class Nodes {
         return parents.whoAmI();
     }
 
+    /** A consistency level for the calls inside: strong reads every statement from the primary. */
+    @io.rwsplit.spring.Consistency("strong")
+    public String strong() {
+        return parents.whoAmI();
+    }
+
     @ReadReplica
     public String throwsInsideReplica() {
         throw new IllegalStateException("boom");
