@@ -57,6 +57,9 @@ class DemoSpringAppTest {
             stale += get(orders).body().contains("book" + i) ? 0 : 1;
         }
         assertEquals(0, stale, "pages that did not show the write of the POST before them");
+        cookie = null; // another visitor, who wrote nothing: their reads go to the replicas
+        assertEquals(200, get("/report").statusCode());
+        assertEquals(200, get("/users/1").statusCode());
         String stats = get("/stats").body();
         assertTrue(stats.contains("\"replica\":") && !stats.contains("\"replica\":0"), "replicas served reads: " + stats);
     }
