@@ -1,6 +1,7 @@
 package io.rwsplit.consistency;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.spi.ScopeResolver;
 
 /**
  * The consistency state of one session: its level, its scope and what its reads must see (its own
@@ -109,6 +110,10 @@ public final class SessionConsistency {
             causal.record(key, write);
         }
         causal.unitCommitted(write);
+        ScopeResolver resolver = causal.runtime().config().scopeResolver();
+        if (resolver != null) {
+            resolver.committed(write);
+        }
     }
 
     /** An autocommit write ran on {@code record}'s connection and is recorded when {@code record} runs ({@code null}: none). */
@@ -134,6 +139,10 @@ public final class SessionConsistency {
 
     private void fetch() {
         fetched = true;
+        ScopeResolver resolver = causal.runtime().config().scopeResolver();
+        if (resolver != null) {
+            required = Tokens.merge(required, resolver.resolveRequirement());
+        }
         String key = scope();
         if (key == null && !unitWide()) {
             return;

@@ -186,6 +186,37 @@ class ReadYourWritesTest {
     }
 
     @Test
+    void aScopeResolverHandsItsUnitsRequirementToEverySessionAndLearnsTheirCommits() {
+        io.rwsplit.consistency.ConsistencyToken[] carried = {null};
+        java.util.List<io.rwsplit.consistency.ConsistencyToken> committed = new java.util.ArrayList<>();
+        io.rwsplit.spi.ScopeResolver unit = new io.rwsplit.spi.ScopeResolver() {
+            @Override
+            public String resolveScope() {
+                return null;
+            }
+
+            @Override
+            public io.rwsplit.consistency.ConsistencyToken resolveRequirement() {
+                return carried[0];
+            }
+
+            @Override
+            public void committed(io.rwsplit.consistency.ConsistencyToken write) {
+                committed.add(write);
+            }
+        };
+        factory(Map.of(RwSplitSettings.SCOPE_RESOLVER, unit));
+        inSession(em -> rename(em, "alice-v2"));
+        assertEquals(1, committed.size(), "the unit learns the commit of its session");
+        inSession(em -> assertEquals("replica-alice", nameOfPerson1(em), "no requirement: a session is its own scope"));
+        carried[0] = committed.get(0);
+        inSession(em -> {
+            assertEquals("alice-v2", nameOfPerson1(em), "a new session of the unit honours the write it carries");
+            assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+        });
+    }
+
+    @Test
     void aRolledBackTransactionRecordsNothing() {
         factory();
         inSession(em -> {
