@@ -14,6 +14,7 @@ import org.hibernate.Session;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RwSplit;
 import io.rwsplit.health.ReplicaState;
 
@@ -58,6 +59,11 @@ class RefusedWriteRetryTest {
         assertEquals(ReplicaState.UP, RwSplit.health(emf).status("r1").state(), "a refusal is no replica failure");
         r1.refusing = false;
         try (EntityManager em = emf.createEntityManager()) {
+            assertEquals("primary-alice", em.find(Person.class, 1L).name,
+                    "the refused statement counts as a write: the unit's next reads honour it");
+        }
+        try (EntityManager em = emf.createEntityManager()) {
+            RwSplit.consistency(em, Consistency.eventual());
             assertEquals("replica-alice", em.find(Person.class, 1L).name, "the replica keeps serving reads");
         }
     }
