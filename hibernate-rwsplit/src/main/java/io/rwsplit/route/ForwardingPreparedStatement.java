@@ -10,7 +10,8 @@ import java.util.ArrayList;
  * that the statement can be prepared again elsewhere and replayed. A stream or reader parameter cannot
  * be replayed and stops the recording ({@link #unreplayable()}).
  * <p>
- * The forwarding methods below are mechanical; the behaviour lives in the subclass.
+ * {@link #getConnection()} returns the routing connection, never the physical one. The forwarding methods
+ * below are mechanical; the behaviour lives in the subclasses.
  */
 abstract class ForwardingPreparedStatement implements PreparedStatement {
 
@@ -20,10 +21,13 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
         void apply(PreparedStatement statement) throws SQLException;
     }
 
+    /** The routing connection the statement belongs to, what {@link #getConnection()} returns. */
+    final java.sql.Connection owner;
     PreparedStatement delegate;
     ArrayList<Binding> bindings;
 
-    ForwardingPreparedStatement(PreparedStatement delegate, boolean record) {
+    ForwardingPreparedStatement(java.sql.Connection owner, PreparedStatement delegate, boolean record) {
+        this.owner = owner;
         this.delegate = delegate;
         this.bindings = record ? new ArrayList<>(4) : null;
     }
@@ -194,8 +198,8 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     }
 
     @Override
-    public java.sql.Connection getConnection() throws SQLException {
-        return delegate.getConnection();
+    public java.sql.Connection getConnection() {
+        return owner;
     }
 
     @Override

@@ -38,23 +38,9 @@ import io.rwsplit.consistency.SessionConsistency;
  */
 public final class RoutingConnection implements Connection {
 
-    /** The kind of the current transaction, decided at its first statement. */
-    private enum Tx {
-        /** Autocommit: no transaction. */
-        NONE,
-        /** Begun, no statement yet. */
-        PENDING,
-        /** Not declared read-only: primary from its first statement. */
-        READ_WRITE,
-        /** Declared read-only through JDBC (Connection#setReadOnly, read-only session): writes fail. */
-        READ_ONLY_STRICT,
-        /** Read-only by preference (default read-only session, onReplica): a write moves the rest to the primary. */
-        READ_ONLY_PREFERRED
-    }
-
     private final Router router;
     private final SessionRouting session;
-    private final boolean readOnlySession;
+    private final TransactionTracker tx;
 
     private Connection primary;
     private Connection replica;
@@ -63,24 +49,6 @@ public final class RoutingConnection implements Connection {
     private RouteReason replicaReason;
 
     private boolean closed;
-    private boolean autoCommit = true;
-    private boolean readOnly;
-    private Tx tx = Tx.NONE;
-    private boolean softReadOnlyAtBegin;
-    private boolean replicaUnavailableInTx;
-    /** The JTA (or other external) transaction the last statement ran in, {@code null} outside one. */
-    private Object externalTx;
-    /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
-    private boolean wrote;
-    /** Whether the consistency level was applied at the current read-only transaction's first read. */
-    private boolean txConsistencyChecked;
-    /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
-    private RouteReason txPrimaryReason;
-    private final Runnable recordPending = () -> {
-        if (wrote && autoCommit && externalTx == null && !closed) {
-            recordWrite();
-        }
-    };
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -89,8 +57,7 @@ public final class RoutingConnection implements Connection {
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
         this.router = router;
         this.session = session;
-        this.readOnlySession = readOnlySession;
-        this.readOnly = false;
+        this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, this::recordWrite);
     }
 
     /** The session this connection routes for. */
@@ -105,14 +72,9 @@ public final class RoutingConnection implements Connection {
     // ------------------------------------------------------------------ routing
 
     /** Decides where {@code sql} goes, opens that connection if needed, records the decision. */
-    private Connection route(String sql) throws SQLException {
+    Connection route(String sql) throws SQLException {
         checkOpen();
-        if (autoCommit) {
-            followExternalTransaction();
-        }
-        if (wrote && autoCommit && externalTx == null) {
-            recordWrite();
-        }
+        tx.statementStarting();
         ClassificationCache.Entry classified;
         try {
             classified = router.classifications().classify(sql);
@@ -138,46 +100,42 @@ public final class RoutingConnection implements Connection {
      * </ol>
      */
     private RouteReason decide(SqlKind kind, SqlHint hint, String sql) throws SQLException {
-        if (tx == Tx.PENDING) {
-            beginTransaction();
-        }
+        TransactionTracker.Kind txKind = tx.kind();
         if (kind.primaryOnly()) {
             RouteReason reason = kind == SqlKind.WRITE ? RouteReason.WRITE
                     : kind == SqlKind.LOCKING_READ ? RouteReason.LOCKING_READ
                     : RouteReason.PRIMARY_ONLY_STATEMENT;
             if (reason != RouteReason.PRIMARY_ONLY_STATEMENT || kind == SqlKind.DDL || kind == SqlKind.CALL) {
-                if (tx == Tx.READ_ONLY_STRICT || (tx == Tx.NONE && (readOnly || readOnlySession))) {
+                if (tx.refusesWrites()) {
                     throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
-                            + (tx == Tx.NONE ? "connection" : "transaction")
+                            + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
                             + " (Connection#setReadOnly(true) or a read-only session); it would never be sent to a replica: "
                             + abbreviate(sql), "25006");
                 }
-                if (tx == Tx.READ_ONLY_PREFERRED) {
-                    tx = Tx.READ_WRITE;
-                }
+                tx.writeInPreferredReadOnly();
             }
             if (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL || kind == SqlKind.OTHER) {
-                wrote();
+                tx.wrote();
             }
             return reason;
         }
         if (session.flushing()) {
             return RouteReason.FLUSH;
         }
-        if (tx == Tx.READ_WRITE) {
+        if (txKind == TransactionTracker.Kind.READ_WRITE) {
             return RouteReason.WRITE_TRANSACTION;
         }
         if (hint == SqlHint.PRIMARY || session.intent() == Intent.PRIMARY) {
             return RouteReason.PRIMARY_HINT;
         }
-        if (tx != Tx.NONE) {
-            if (!txConsistencyChecked) {
-                txConsistencyChecked = true;
+        if (txKind != TransactionTracker.Kind.NONE) {
+            if (tx.needsConsistencyCheck()) {
                 RouteReason reason = consistentRead(RouteReason.READ_ONLY_TRANSACTION, true);
-                txPrimaryReason = reason.target() == io.rwsplit.Target.PRIMARY ? reason : null;
+                tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
                 return reason;
             }
-            return txPrimaryReason != null ? txPrimaryReason : RouteReason.READ_ONLY_TRANSACTION;
+            RouteReason primaryReason = tx.primaryReason();
+            return primaryReason != null ? primaryReason : RouteReason.READ_ONLY_TRANSACTION;
         }
         if (hint == SqlHint.REPLICA || session.intent() == Intent.REPLICA) {
             return consistentRead(RouteReason.REPLICA_HINT, false);
@@ -222,16 +180,14 @@ public final class RoutingConnection implements Connection {
         GtidPosition position = need.positionOrNull();
         if (replica == null) {
             ReplicaSet set = router.replicas();
+            // a replica known to have applied the write, balanced among those that have; else any, made to wait
+            ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
+            if (caughtUp != null && open(caughtUp) != null) {
+                return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+            }
             ReplicaNode chosen = set.choose();
             if (chosen == null) {
                 return replicaReason; // no healthy replica: connect() falls back as for any read
-            }
-            if (!causal.applied(chosen.index(), position)) {
-                for (ReplicaNode node : set.nodes()) {
-                    if (node != chosen && set.isUp(node) && causal.applied(node.index(), position) && open(node) != null) {
-                        return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
-                    }
-                }
             }
             if (open(chosen) == null && replica(inTransaction) == null) {
                 return replicaReason;
@@ -244,25 +200,16 @@ public final class RoutingConnection implements Connection {
                 ? RouteReason.CAUSAL_WAIT : RouteReason.CAUSAL_TIMEOUT_PRIMARY;
     }
 
-    /** A replica whose last measured lag is within the bound, else the primary. */
+    /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */
     private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
         if (replica == null) {
             ReplicaSet set = router.replicas();
-            ReplicaNode chosen = set.choose();
-            if (chosen == null) {
+            if (set.candidates().isEmpty()) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
             }
-            if (chosen.lagMicros() > boundMicros) {
-                chosen = null;
-                for (ReplicaNode node : set.nodes()) {
-                    if (set.isUp(node) && node.lagMicros() <= boundMicros) {
-                        chosen = node;
-                        break;
-                    }
-                }
-                if (chosen == null) {
-                    return RouteReason.STALENESS_BOUND_PRIMARY;
-                }
+            ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros);
+            if (chosen == null) {
+                return RouteReason.STALENESS_BOUND_PRIMARY;
             }
             if (open(chosen) == null && replica(inTransaction) == null) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA;
@@ -272,24 +219,10 @@ public final class RoutingConnection implements Connection {
                 : RouteReason.STALENESS_BOUND_PRIMARY;
     }
 
-    /** A statement that may write was routed to the primary. */
-    private void wrote() {
-        wrote = true;
-        if (autoCommit && externalTx == null && session.consistency() != null) {
-            // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
-            session.consistency().pendingWrite(recordPending);
-        }
-    }
-
     /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
     private void recordWrite() {
-        wrote = false;
-        SessionConsistency consistency = session.consistency();
-        if (consistency != null) {
-            consistency.pendingWrite(null);
-            if (primary != null) {
-                consistency.committed(captureCommit());
-            }
+        if (primary != null) {
+            session.consistency().committed(captureCommit());
         }
     }
 
@@ -315,53 +248,13 @@ public final class RoutingConnection implements Connection {
         }
     }
 
-    /**
-     * JTA transactions never call {@code setAutoCommit}: their boundaries come from the router's
-     * {@link io.rwsplit.spi.TransactionStatus}. A new external transaction begins like a JDBC one (its
-     * first statement decides its kind); leaving it returns to autocommit routing. Its writes are
-     * recorded for read-your-writes once it is over (seen here, or when the connection is closed after
-     * the transaction completed, which is when Hibernate releases a JTA session's connection).
-     */
-    private void followExternalTransaction() {
-        Object current = router.transactionStatus().currentTransaction();
-        if (current == null ? externalTx == null : current.equals(externalTx)) {
-            return;
-        }
-        if (wrote && externalTx != null) {
-            recordWrite();
-        }
-        externalTx = current;
-        if (current == null) {
-            tx = Tx.NONE;
-        }
-        else {
-            tx = Tx.PENDING;
-            softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
-            replicaUnavailableInTx = false;
-            txConsistencyChecked = false;
-        }
-    }
-
-    /** The first statement of a transaction decides its kind. */
-    private void beginTransaction() {
-        if (readOnly || readOnlySession) {
-            tx = Tx.READ_ONLY_STRICT;
-        }
-        else if (softReadOnlyAtBegin) {
-            tx = Tx.READ_ONLY_PREFERRED;
-        }
-        else {
-            tx = Tx.READ_WRITE;
-        }
-    }
-
     private Connection connect(RouteReason reason, String sql) throws SQLException {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
             router.record(session, router.primaryDecision(reason), -1, sql);
             session.servedByPrimary();
             return primary();
         }
-        Connection c = replica(tx != Tx.NONE);
+        Connection c = replica(tx.inTransaction());
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
@@ -377,14 +270,12 @@ public final class RoutingConnection implements Connection {
     private Connection primary() throws SQLException {
         Connection c = primary;
         if (c == null) {
-            if (autoCommit) {
-                followExternalTransaction();
-            }
+            tx.follow();
             c = router.primary().acquire();
             try {
                 // a connection enlisted in a JTA transaction keeps the autocommit its transaction manager gave it
-                if (externalTx == null && c.getAutoCommit() != autoCommit) {
-                    c.setAutoCommit(autoCommit);
+                if (tx.ownsAutoCommit() && c.getAutoCommit() != tx.autoCommit()) {
+                    c.setAutoCommit(tx.autoCommit());
                 }
                 applySessionState(c);
             }
@@ -402,7 +293,7 @@ public final class RoutingConnection implements Connection {
         if (replica != null) {
             return replica;
         }
-        if (inTransaction && replicaUnavailableInTx) {
+        if (inTransaction && tx.replicaUnavailable()) {
             return null;
         }
         ReplicaSet set = router.replicas();
@@ -418,7 +309,7 @@ public final class RoutingConnection implements Connection {
         }
         if (inTransaction) {
             // the whole read-only transaction then stays on the primary, for one consistent snapshot
-            replicaUnavailableInTx = true;
+            tx.replicaUnavailableInTransaction();
         }
         return null;
     }
@@ -430,8 +321,8 @@ public final class RoutingConnection implements Connection {
             return null;
         }
         try {
-            if (c.getAutoCommit() != autoCommit) {
-                c.setAutoCommit(autoCommit);
+            if (c.getAutoCommit() != tx.autoCommit()) {
+                c.setAutoCommit(tx.autoCommit());
             }
             applySessionState(c);
         }
@@ -460,26 +351,36 @@ public final class RoutingConnection implements Connection {
         }
     }
 
-    /** The connection of the current transaction for work that carries no SQL (createStatement, savepoints). */
-    private Connection current(boolean countAsStatement) throws SQLException {
+    /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
+    private Connection current() throws SQLException {
         checkOpen();
-        if (autoCommit) {
-            followExternalTransaction();
-        }
-        if (tx == Tx.PENDING) {
-            beginTransaction();
-        }
-        if ((tx == Tx.READ_ONLY_STRICT || tx == Tx.READ_ONLY_PREFERRED) && replica != null) {
-            if (countAsStatement) {
-                router.record(session, replicaNode.decision(RouteReason.READ_ONLY_TRANSACTION), replicaNode.index(), null);
-            }
+        tx.follow();
+        TransactionTracker.Kind txKind = tx.kind();
+        if ((txKind == TransactionTracker.Kind.READ_ONLY_STRICT || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED)
+                && replica != null) {
             return replica;
         }
-        if (countAsStatement) {
-            router.record(session, router.primaryDecision(RouteReason.UNCLASSIFIED_STATEMENT), -1, null);
-            wrote(); // its SQL is unknown: it may write
-        }
         return primary();
+    }
+
+    /** {@link #current()}, for a statement asked for an option before it ran. */
+    Connection connectionWithoutSql() throws SQLException {
+        return current();
+    }
+
+    /** The replica behind {@code c} when {@code c} is this connection's replica connection, else null. */
+    ReplicaNode replicaNodeOf(Connection c) {
+        return c != null && c == replica ? replicaNode : null;
+    }
+
+    /** Whether the replica connection was chosen for a read that any replica may serve (no consistency bound). */
+    boolean anyReplicaMayServe() {
+        return replicaReason == RouteReason.REPLICA_READ || replicaReason == RouteReason.REPLICA_HINT;
+    }
+
+    /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
+    boolean retriesReads() {
+        return !tx.inTransaction();
     }
 
     /** Something to do on a physical connection. */
@@ -512,33 +413,96 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public PreparedStatement prepareStatement(String sql) throws SQLException {
-        Connection c = route(sql);
-        PreparedStatement ps = c.prepareStatement(sql);
-        return c == replica ? onReplica(ps, sql, -1, -1, -1) : ps;
+        return prepare(sql, StatementShape.PLAIN);
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        Connection c = route(sql);
-        PreparedStatement ps = c.prepareStatement(sql, resultSetType, resultSetConcurrency);
-        return c == replica ? onReplica(ps, sql, resultSetType, resultSetConcurrency, -1) : ps;
+        return prepare(sql, StatementShape.of(resultSetType, resultSetConcurrency, -1));
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
                                               int resultSetHoldability) throws SQLException {
+        return prepare(sql, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        return prepare(sql, StatementShape.keys(autoGeneratedKeys));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        return prepare(sql, StatementShape.columns(columnIndexes));
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        return prepare(sql, StatementShape.columns(columnNames));
+    }
+
+    /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
+    private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         Connection c = route(sql);
-        PreparedStatement ps = c.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
-        return c == replica ? onReplica(ps, sql, resultSetType, resultSetConcurrency, resultSetHoldability) : ps;
+        PreparedStatement ps = shape.prepare(c, sql);
+        return c == replica ? onReplica(ps, sql, shape) : new PrimaryStatement(this, ps);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql) throws SQLException {
+        return new RoutedCallableStatement(this, route(sql).prepareCall(sql));
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
+        return new RoutedCallableStatement(this, route(sql).prepareCall(sql, resultSetType, resultSetConcurrency));
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
+                                         int resultSetHoldability) throws SQLException {
+        return new RoutedCallableStatement(this,
+                route(sql).prepareCall(sql, resultSetType, resultSetConcurrency, resultSetHoldability));
+    }
+
+    /** No SQL yet: each execution is routed by its own SQL. */
+    @Override
+    public Statement createStatement() throws SQLException {
+        checkOpen();
+        return new RoutedStatement(this, StatementShape.PLAIN);
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
+        checkOpen();
+        return new RoutedStatement(this, StatementShape.of(resultSetType, resultSetConcurrency, -1));
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
+            throws SQLException {
+        checkOpen();
+        return new RoutedStatement(this, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     // ------------------------------------------------------------------ replica health (failover of reads)
 
     /** Wraps a statement prepared on the replica: in-flight count, ejection on connection errors, retry of autocommit reads. */
-    private PreparedStatement onReplica(PreparedStatement ps, String sql, int type, int concurrency, int holdability) {
+    private PreparedStatement onReplica(PreparedStatement ps, String sql, StatementShape shape) {
         // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
-        boolean anyReplica = replicaReason == RouteReason.REPLICA_READ || replicaReason == RouteReason.REPLICA_HINT;
-        return new ReplicaStatement(this, replicaNode, ps, sql, tx == Tx.NONE, anyReplica, type, concurrency, holdability);
+        return new ReplicaStatement(this, replicaNode, ps, sql, retriesReads(), anyReplicaMayServe(), shape);
+    }
+
+    /** A statement that can move to another server when its replica fails under a read. */
+    interface Retryable {
+        /** Whether any replica may serve it (else a retry goes to the primary). */
+        boolean anyReplica();
+
+        String sql();
+
+        /** Moves it to {@code connection} ({@code replica} null for the primary). */
+        void retarget(Connection connection, ReplicaNode replica) throws SQLException;
     }
 
     /**
@@ -546,8 +510,8 @@ public final class RoutingConnection implements Connection {
      * else to the primary (unless {@code fallback=fail}); a read whose replica was chosen for a consistency
      * guarantee goes to the primary. Returns false when it must not be retried.
      */
-    boolean retry(ReplicaStatement statement, ReplicaNode failed) throws SQLException {
-        if (tx != Tx.NONE || closed) {
+    boolean retry(Retryable statement, ReplicaNode failed) throws SQLException {
+        if (tx.inTransaction() || closed) {
             return false;
         }
         if (replicaNode == failed) {
@@ -579,56 +543,8 @@ public final class RoutingConnection implements Connection {
     }
 
     @Override
-    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
-        return route(sql).prepareStatement(sql, autoGeneratedKeys);
-    }
-
-    @Override
-    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
-        return route(sql).prepareStatement(sql, columnIndexes);
-    }
-
-    @Override
-    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
-        return route(sql).prepareStatement(sql, columnNames);
-    }
-
-    @Override
-    public CallableStatement prepareCall(String sql) throws SQLException {
-        return route(sql).prepareCall(sql);
-    }
-
-    @Override
-    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        return route(sql).prepareCall(sql, resultSetType, resultSetConcurrency);
-    }
-
-    @Override
-    public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
-                                         int resultSetHoldability) throws SQLException {
-        return route(sql).prepareCall(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
-    }
-
-    /** No SQL yet: the primary, or the replica of a read-only transaction. */
-    @Override
-    public Statement createStatement() throws SQLException {
-        return current(true).createStatement();
-    }
-
-    @Override
-    public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        return current(true).createStatement(resultSetType, resultSetConcurrency);
-    }
-
-    @Override
-    public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
-            throws SQLException {
-        return current(true).createStatement(resultSetType, resultSetConcurrency, resultSetHoldability);
-    }
-
-    @Override
     public String nativeSQL(String sql) throws SQLException {
-        return current(false).nativeSQL(sql);
+        return current().nativeSQL(sql);
     }
 
     // ------------------------------------------------------------------ transactions
@@ -636,44 +552,17 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         checkOpen();
-        if (autoCommit == this.autoCommit) {
+        if (autoCommit == tx.autoCommit()) {
             return;
         }
         if (!autoCommit) {
-            if (wrote) {
-                recordWrite();
-            }
-            tx = Tx.PENDING;
-            softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
-            replicaUnavailableInTx = false;
-            txConsistencyChecked = false;
+            tx.autoCommitSwitchingOff();
         }
+        // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
         SQLException failure = null;
-        // committing on the primary first: if it fails, the replica's (read-only) work is irrelevant
-        if (primary != null) {
-            try {
-                primary.setAutoCommit(autoCommit);
-            }
-            catch (SQLException e) {
-                failure = e;
-            }
-        }
-        if (replica != null) {
-            try {
-                replica.setAutoCommit(autoCommit);
-            }
-            catch (SQLException e) {
-                failure = chain(failure, e);
-            }
-        }
-        this.autoCommit = autoCommit;
-        if (autoCommit) {
-            tx = Tx.NONE;
-            if (wrote && failure == null) {
-                recordWrite(); // switching autocommit on committed the open transaction
-            }
-            wrote = false;
-        }
+        failure = apply(primary, c -> c.setAutoCommit(autoCommit), failure);
+        failure = apply(replica, c -> c.setAutoCommit(autoCommit), failure);
+        tx.autoCommitSwitched(autoCommit, failure == null);
         if (failure != null) {
             throw failure;
         }
@@ -682,32 +571,23 @@ public final class RoutingConnection implements Connection {
     @Override
     public boolean getAutoCommit() throws SQLException {
         checkOpen();
-        return autoCommit;
+        return tx.autoCommit();
     }
 
+    /**
+     * Commits on the primary, then on the replica; both are always attempted and the transaction ends
+     * either way (the first failure is thrown, the next chained to it).
+     */
     @Override
     public void commit() throws SQLException {
         checkOpen();
+        if (tx.autoCommit()) {
+            return;
+        }
         SQLException failure = null;
-        if (primary != null && !autoCommit) {
-            primary.commit();
-            if (wrote) {
-                recordWrite();
-            }
-        }
-        if (replica != null && !autoCommit) {
-            try {
-                replica.commit();
-            }
-            catch (SQLException e) {
-                failure = e;
-            }
-        }
-        if (!autoCommit) {
-            tx = Tx.PENDING;
-            softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
-            txConsistencyChecked = false;
-        }
+        failure = apply(primary, Connection::commit, failure);
+        failure = apply(replica, Connection::commit, failure);
+        tx.committed();
         if (failure != null) {
             throw failure;
         }
@@ -716,66 +596,62 @@ public final class RoutingConnection implements Connection {
     @Override
     public void rollback() throws SQLException {
         checkOpen();
-        if (!autoCommit) {
-            wrote = false; // a rolled-back transaction wrote nothing anyone can read
+        if (tx.autoCommit()) {
+            return;
         }
         SQLException failure = null;
-        if (primary != null && !autoCommit) {
-            try {
-                primary.rollback();
-            }
-            catch (SQLException e) {
-                failure = e;
-            }
-        }
-        if (replica != null && !autoCommit) {
-            try {
-                replica.rollback();
-            }
-            catch (SQLException e) {
-                failure = chain(failure, e);
-            }
-        }
-        if (!autoCommit) {
-            tx = Tx.PENDING;
-            softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
-            txConsistencyChecked = false;
-        }
+        failure = apply(primary, Connection::rollback, failure);
+        failure = apply(replica, Connection::rollback, failure);
+        tx.rolledBack();
         if (failure != null) {
             throw failure;
         }
     }
 
+    /** Applies {@code action} to {@code c} when it is open; returns the failures so far, this one chained. */
+    private static SQLException apply(Connection c, ConnectionAction action, SQLException failure) {
+        if (c == null) {
+            return failure;
+        }
+        try {
+            action.apply(c);
+            return failure;
+        }
+        catch (SQLException e) {
+            return chain(failure, e);
+        }
+    }
+
     @Override
     public Savepoint setSavepoint() throws SQLException {
-        return current(false).setSavepoint();
+        return current().setSavepoint();
     }
 
     @Override
     public Savepoint setSavepoint(String name) throws SQLException {
-        return current(false).setSavepoint(name);
+        return current().setSavepoint(name);
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
-        current(false).rollback(savepoint);
+        current().rollback(savepoint);
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        current(false).releaseSavepoint(savepoint);
+        current().releaseSavepoint(savepoint);
     }
 
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
         checkOpen();
-        this.readOnly = readOnly;
+        tx.readOnly(readOnly);
     }
 
     @Override
     public boolean isReadOnly() throws SQLException {
         checkOpen();
-        return readOnly;
+        return tx.readOnly();
     }
 
     @Override
@@ -789,7 +665,7 @@ public final class RoutingConnection implements Connection {
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
         if (isolation == -1) {
-            isolation = current(false).getTransactionIsolation();
+            isolation = current().getTransactionIsolation();
         }
         return isolation;
     }
@@ -801,9 +677,7 @@ public final class RoutingConnection implements Connection {
         if (closed) {
             return;
         }
-        if (wrote && autoCommit) {
-            recordWrite();
-        }
+        tx.closing();
         closed = true;
         session.servedByPrimary();
         SQLException failure = null;
@@ -888,7 +762,7 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public String getCatalog() throws SQLException {
-        return catalog != null ? catalog : current(false).getCatalog();
+        return catalog != null ? catalog : current().getCatalog();
     }
 
     @Override
@@ -900,7 +774,7 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public String getSchema() throws SQLException {
-        return schema != null ? schema : current(false).getSchema();
+        return schema != null ? schema : current().getSchema();
     }
 
     @Override
@@ -912,23 +786,23 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public int getHoldability() throws SQLException {
-        return holdability != -1 ? holdability : current(false).getHoldability();
+        return holdability != -1 ? holdability : current().getHoldability();
     }
 
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-        current(false).setNetworkTimeout(executor, milliseconds);
+        current().setNetworkTimeout(executor, milliseconds);
     }
 
     @Override
     public int getNetworkTimeout() throws SQLException {
-        return current(false).getNetworkTimeout();
+        return current().getNetworkTimeout();
     }
 
     @Override
     public void setClientInfo(String name, String value) throws SQLClientInfoException {
         try {
-            current(false).setClientInfo(name, value);
+            current().setClientInfo(name, value);
         }
         catch (SQLClientInfoException e) {
             throw e;
@@ -941,7 +815,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setClientInfo(Properties properties) throws SQLClientInfoException {
         try {
-            current(false).setClientInfo(properties);
+            current().setClientInfo(properties);
         }
         catch (SQLClientInfoException e) {
             throw e;
@@ -953,22 +827,22 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public String getClientInfo(String name) throws SQLException {
-        return current(false).getClientInfo(name);
+        return current().getClientInfo(name);
     }
 
     @Override
     public Properties getClientInfo() throws SQLException {
-        return current(false).getClientInfo();
+        return current().getClientInfo();
     }
 
     @Override
     public Map<String, Class<?>> getTypeMap() throws SQLException {
-        return current(false).getTypeMap();
+        return current().getTypeMap();
     }
 
     @Override
     public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
-        current(false).setTypeMap(map);
+        current().setTypeMap(map);
     }
 
     // ------------------------------------------------------------------ factories (data goes to the primary)
@@ -981,32 +855,32 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public Clob createClob() throws SQLException {
-        return current(false).createClob();
+        return current().createClob();
     }
 
     @Override
     public Blob createBlob() throws SQLException {
-        return current(false).createBlob();
+        return current().createBlob();
     }
 
     @Override
     public NClob createNClob() throws SQLException {
-        return current(false).createNClob();
+        return current().createNClob();
     }
 
     @Override
     public SQLXML createSQLXML() throws SQLException {
-        return current(false).createSQLXML();
+        return current().createSQLXML();
     }
 
     @Override
     public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        return current(false).createArrayOf(typeName, elements);
+        return current().createArrayOf(typeName, elements);
     }
 
     @Override
     public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
-        return current(false).createStruct(typeName, attributes);
+        return current().createStruct(typeName, attributes);
     }
 
     @Override
@@ -1014,12 +888,12 @@ public final class RoutingConnection implements Connection {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        return current(false).unwrap(iface);
+        return current().unwrap(iface);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || current(false).isWrapperFor(iface);
+        return iface.isInstance(this) || current().isWrapperFor(iface);
     }
 
     private static SQLException chain(SQLException first, SQLException next) {
