@@ -89,44 +89,28 @@ public final class RoutingConnection implements Connection {
     }
 
     /**
-     * The routing rules, in order; the first that applies decides.
-     * <ol>
-     *   <li>statements that must run on the primary (writes, locks, DDL, CALL, SET, sequences...)</li>
-     *   <li>anything while the session flushes</li>
-     *   <li>a transaction not declared read-only: primary from its first statement</li>
-     *   <li>an explicit primary intent (API or SQL comment)</li>
-     *   <li>a read-only transaction: one replica for the whole transaction</li>
-     *   <li>an explicit replica intent, then any other autocommit read: a replica</li>
-     * </ol>
+     * Applies the {@link RoutePolicy}'s decision: refuses a write in a read-only context, tells the
+     * transaction about writes, and passes a gated read through the session's consistency level (once per
+     * read-only transaction, at its first read).
      */
     private RouteReason decide(SqlKind kind, SqlHint hint, String sql) throws SQLException {
         TransactionTracker.Kind txKind = tx.kind();
-        if (kind.primaryOnly()) {
-            RouteReason reason = kind == SqlKind.WRITE ? RouteReason.WRITE
-                    : kind == SqlKind.LOCKING_READ ? RouteReason.LOCKING_READ
-                    : RouteReason.PRIMARY_ONLY_STATEMENT;
-            if (reason != RouteReason.PRIMARY_ONLY_STATEMENT || kind == SqlKind.DDL || kind == SqlKind.CALL) {
-                if (tx.refusesWrites()) {
-                    throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
-                            + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
-                            + " (Connection#setReadOnly(true) or a read-only session); it would never be sent to a replica: "
-                            + abbreviate(sql), "25006");
-                }
-                tx.writeInPreferredReadOnly();
-            }
-            if (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL || kind == SqlKind.OTHER) {
-                tx.wrote();
-            }
-            return reason;
+        RoutePolicy.Route route = RoutePolicy.decide(kind, hint, txKind, tx.readOnlyConnection(), session.intent(),
+                session.flushing());
+        if (route.refused()) {
+            throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
+                    + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
+                    + " (Connection#setReadOnly(true) or a read-only session); it would never be sent to a replica: "
+                    + abbreviate(sql), "25006");
         }
-        if (session.flushing()) {
-            return RouteReason.FLUSH;
+        if (route.promotes()) {
+            tx.writeInPreferredReadOnly();
         }
-        if (txKind == TransactionTracker.Kind.READ_WRITE) {
-            return RouteReason.WRITE_TRANSACTION;
+        if (route.recordsWrite()) {
+            tx.wrote();
         }
-        if (hint == SqlHint.PRIMARY || session.intent() == Intent.PRIMARY) {
-            return RouteReason.PRIMARY_HINT;
+        if (!route.gated()) {
+            return route.reason();
         }
         if (txKind != TransactionTracker.Kind.NONE) {
             if (tx.needsConsistencyCheck()) {
@@ -137,10 +121,7 @@ public final class RoutingConnection implements Connection {
             RouteReason primaryReason = tx.primaryReason();
             return primaryReason != null ? primaryReason : RouteReason.READ_ONLY_TRANSACTION;
         }
-        if (hint == SqlHint.REPLICA || session.intent() == Intent.REPLICA) {
-            return consistentRead(RouteReason.REPLICA_HINT, false);
-        }
-        return consistentRead(RouteReason.REPLICA_READ, false);
+        return consistentRead(route.reason(), false);
     }
 
     /**

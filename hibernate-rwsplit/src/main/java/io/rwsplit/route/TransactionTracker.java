@@ -131,10 +131,9 @@ final class TransactionTracker {
         return kind != Kind.NONE;
     }
 
-    /** Whether a write must be refused: a read-only transaction, or a read-only connection in autocommit. */
-    boolean refusesWrites() {
-        Kind k = kind();
-        return k == Kind.READ_ONLY_STRICT || (k == Kind.NONE && (readOnly || readOnlySession));
+    /** Whether the connection is read-only: {@code Connection#setReadOnly(true)} or a read-only session. */
+    boolean readOnlyConnection() {
+        return readOnly || readOnlySession;
     }
 
     /** A write in a read-only-by-preference transaction: the rest of it goes to the primary. */
