@@ -42,22 +42,17 @@ public final class RoutingConnection implements Connection {
     private final SessionRouting session;
     private final TransactionTracker tx;
 
-    private Connection primary;
-    private Connection replica;
-    private ReplicaNode replicaNode;
-    /** Why the replica connection was last chosen (decides where a failed read may be retried). */
-    private RouteReason replicaReason;
+    private final PhysicalConnections physical;
+    private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
+    private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
 
     private boolean closed;
-    private int isolation = -1;
-    private String catalog;
-    private String schema;
-    private int holdability = -1;
 
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
         this.router = router;
         this.session = session;
         this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, this::recordWrite);
+        this.physical = new PhysicalConnections(router, tx);
     }
 
     /** The session this connection routes for. */
@@ -159,31 +154,32 @@ public final class RoutingConnection implements Connection {
             return replicaReason;
         }
         GtidPosition position = need.positionOrNull();
-        if (replica == null) {
+        if (physical.openReplica() == null) {
             ReplicaSet set = router.replicas();
             // a replica known to have applied the write, balanced among those that have; else any, made to wait
             ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
-            if (caughtUp != null && open(caughtUp) != null) {
+            if (caughtUp != null && physical.open(caughtUp) != null) {
                 return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
             }
             ReplicaNode chosen = set.choose();
             if (chosen == null) {
                 return replicaReason; // no healthy replica: connect() falls back as for any read
             }
-            if (open(chosen) == null && replica(inTransaction) == null) {
+            if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
                 return replicaReason;
             }
         }
+        ReplicaNode replicaNode = physical.replicaNode();
         if (causal.applied(replicaNode.index(), position)) {
             return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
         }
-        return causal.await(replica, replicaNode.index(), position)
+        return causal.await(physical.openReplica(), replicaNode.index(), position)
                 ? RouteReason.CAUSAL_WAIT : RouteReason.CAUSAL_TIMEOUT_PRIMARY;
     }
 
     /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */
     private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
-        if (replica == null) {
+        if (physical.openReplica() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
@@ -192,18 +188,19 @@ public final class RoutingConnection implements Connection {
             if (chosen == null) {
                 return RouteReason.STALENESS_BOUND_PRIMARY;
             }
-            if (open(chosen) == null && replica(inTransaction) == null) {
+            if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA;
             }
         }
-        return replicaNode.lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
+        return physical.replicaNode().lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
                 : RouteReason.STALENESS_BOUND_PRIMARY;
     }
 
     /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
     private void recordWrite() {
+        Connection primary = physical.openPrimary();
         if (primary != null) {
-            session.consistency().committed(captureCommit());
+            session.consistency().committed(captureCommit(primary));
         }
     }
 
@@ -211,7 +208,7 @@ public final class RoutingConnection implements Connection {
      * The token of what the primary connection committed: read on that connection, or, when the pool has
      * already taken it back (a JTA pool does so when the transaction completes), on a fresh one.
      */
-    private ConsistencyToken captureCommit() {
+    private ConsistencyToken captureCommit(Connection primary) {
         try {
             if (!primary.isClosed()) {
                 return router.causal().capture(primary);
@@ -233,103 +230,20 @@ public final class RoutingConnection implements Connection {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
             router.record(session, router.primaryDecision(reason), -1, sql);
             session.servedByPrimary();
-            return primary();
+            return physical.primary();
         }
-        Connection c = replica(tx.inTransaction());
+        Connection c = physical.replica(tx.inTransaction());
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
             session.servedByPrimary();
-            return primary();
+            return physical.primary();
         }
-        router.record(session, replicaNode.decision(reason), replicaNode.index(), sql);
+        ReplicaNode node = physical.replicaNode();
+        router.record(session, node.decision(reason), node.index(), sql);
         session.servedByReplica();
-        replicaReason = reason;
+        physical.servesFor(reason);
         return c;
-    }
-
-    private Connection primary() throws SQLException {
-        Connection c = primary;
-        if (c == null) {
-            tx.follow();
-            c = router.primary().acquire();
-            try {
-                // a connection enlisted in a JTA transaction keeps the autocommit its transaction manager gave it
-                if (tx.ownsAutoCommit() && c.getAutoCommit() != tx.autoCommit()) {
-                    c.setAutoCommit(tx.autoCommit());
-                }
-                applySessionState(c);
-            }
-            catch (SQLException | RuntimeException e) {
-                router.primary().release(c);
-                throw e;
-            }
-            primary = c;
-        }
-        return c;
-    }
-
-    /** The open replica connection, or a new one from the balancer; null when no replica can serve. */
-    private Connection replica(boolean inTransaction) throws SQLException {
-        if (replica != null) {
-            return replica;
-        }
-        if (inTransaction && tx.replicaUnavailable()) {
-            return null;
-        }
-        ReplicaSet set = router.replicas();
-        for (int attempt = 0; attempt < set.nodes().size(); attempt++) {
-            ReplicaNode node = set.choose();
-            if (node == null) {
-                break;
-            }
-            Connection c = open(node);
-            if (c != null) {
-                return c;
-            }
-        }
-        if (inTransaction) {
-            // the whole read-only transaction then stays on the primary, for one consistent snapshot
-            tx.replicaUnavailableInTransaction();
-        }
-        return null;
-    }
-
-    /** Opens a connection to {@code node} as this connection's replica connection; null (and the node marked down) on failure. */
-    private Connection open(ReplicaNode node) throws SQLException {
-        Connection c = router.borrow(node);
-        if (c == null) {
-            return null;
-        }
-        try {
-            if (c.getAutoCommit() != tx.autoCommit()) {
-                c.setAutoCommit(tx.autoCommit());
-            }
-            applySessionState(c);
-        }
-        catch (SQLException | RuntimeException e) {
-            router.replicas().markDown(node, e);
-            router.giveBack(node, c);
-            return null;
-        }
-        replica = c;
-        replicaNode = node;
-        return c;
-    }
-
-    private void applySessionState(Connection c) throws SQLException {
-        if (isolation != -1 && c.getTransactionIsolation() != isolation) {
-            c.setTransactionIsolation(isolation);
-        }
-        if (catalog != null) {
-            c.setCatalog(catalog);
-        }
-        if (schema != null) {
-            c.setSchema(schema);
-        }
-        if (holdability != -1) {
-            c.setHoldability(holdability);
-        }
     }
 
     /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
@@ -338,10 +252,10 @@ public final class RoutingConnection implements Connection {
         tx.follow();
         TransactionTracker.Kind txKind = tx.kind();
         if ((txKind == TransactionTracker.Kind.READ_ONLY_STRICT || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED)
-                && replica != null) {
-            return replica;
+                && physical.openReplica() != null) {
+            return physical.openReplica();
         }
-        return primary();
+        return physical.primary();
     }
 
     /** {@link #current()}, for a statement asked for an option before it ran. */
@@ -351,33 +265,18 @@ public final class RoutingConnection implements Connection {
 
     /** The replica behind {@code c} when {@code c} is this connection's replica connection, else null. */
     ReplicaNode replicaNodeOf(Connection c) {
-        return c != null && c == replica ? replicaNode : null;
+        return physical.replicaNodeOf(c);
     }
 
     /** Whether the replica connection was chosen for a read that any replica may serve (no consistency bound). */
     boolean anyReplicaMayServe() {
-        return replicaReason == RouteReason.REPLICA_READ || replicaReason == RouteReason.REPLICA_HINT;
+        RouteReason reason = physical.replicaReason();
+        return reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
     }
 
     /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
     boolean retriesReads() {
         return !tx.inTransaction();
-    }
-
-    /** Something to do on a physical connection. */
-    @FunctionalInterface
-    private interface ConnectionAction {
-        void apply(Connection connection) throws SQLException;
-    }
-
-    /** Applies a setting change to every physical connection this logical connection has open. */
-    private void forEachOpen(ConnectionAction action) throws SQLException {
-        if (primary != null) {
-            action.apply(primary);
-        }
-        if (replica != null) {
-            action.apply(replica);
-        }
     }
 
     private void checkOpen() throws SQLException {
@@ -427,7 +326,7 @@ public final class RoutingConnection implements Connection {
     private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         Connection c = route(sql);
         PreparedStatement ps = shape.prepare(c, sql);
-        return c == replica ? onReplica(ps, sql, shape) : new PrimaryStatement(this, ps);
+        return c == physical.openReplica() ? onReplica(ps, sql, shape) : new PrimaryStatement(this, ps);
     }
 
     @Override
@@ -472,7 +371,7 @@ public final class RoutingConnection implements Connection {
     /** Wraps a statement prepared on the replica: in-flight count, ejection on connection errors, retry of autocommit reads. */
     private PreparedStatement onReplica(PreparedStatement ps, String sql, StatementShape shape) {
         // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
-        return new ReplicaStatement(this, replicaNode, ps, sql, retriesReads(), anyReplicaMayServe(), shape);
+        return new ReplicaStatement(this, physical.replicaNode(), ps, sql, retriesReads(), anyReplicaMayServe(), shape);
     }
 
     /** A statement that can move to another server when its replica fails under a read. */
@@ -495,23 +394,14 @@ public final class RoutingConnection implements Connection {
         if (tx.inTransaction() || closed) {
             return false;
         }
-        if (replicaNode == failed) {
-            Connection broken = replica;
-            replica = null;
-            replicaNode = null;
-            try {
-                router.giveBack(failed, broken);
-            }
-            catch (SQLException ignored) {
-                // it is broken: the pool discards it
-            }
-        }
-        Connection c = statement.anyReplica() ? replica(false) : null;
+        physical.dropReplica(failed);
+        Connection c = statement.anyReplica() ? physical.replica(false) : null;
         if (c != null) {
-            router.record(session, replicaNode.decision(RouteReason.RETRY_REPLICA), replicaNode.index(), statement.sql());
+            ReplicaNode node = physical.replicaNode();
+            router.record(session, node.decision(RouteReason.RETRY_REPLICA), node.index(), statement.sql());
             session.servedByReplica();
-            replicaReason = RouteReason.RETRY_REPLICA;
-            statement.retarget(c, replicaNode);
+            physical.servesFor(RouteReason.RETRY_REPLICA);
+            statement.retarget(c, node);
             return true;
         }
         if (!router.fallsBackToPrimary()) {
@@ -519,7 +409,7 @@ public final class RoutingConnection implements Connection {
         }
         router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, statement.sql());
         session.servedByPrimary();
-        statement.retarget(primary(), null);
+        statement.retarget(physical.primary(), null);
         return true;
     }
 
@@ -540,9 +430,7 @@ public final class RoutingConnection implements Connection {
             tx.autoCommitSwitchingOff();
         }
         // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
-        SQLException failure = null;
-        failure = apply(primary, c -> c.setAutoCommit(autoCommit), failure);
-        failure = apply(replica, c -> c.setAutoCommit(autoCommit), failure);
+        SQLException failure = physical.applyToBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF);
         tx.autoCommitSwitched(autoCommit, failure == null);
         if (failure != null) {
             throw failure;
@@ -565,9 +453,7 @@ public final class RoutingConnection implements Connection {
         if (tx.autoCommit()) {
             return;
         }
-        SQLException failure = null;
-        failure = apply(primary, Connection::commit, failure);
-        failure = apply(replica, Connection::commit, failure);
+        SQLException failure = physical.applyToBoth(Connection::commit);
         tx.committed();
         if (failure != null) {
             throw failure;
@@ -580,26 +466,10 @@ public final class RoutingConnection implements Connection {
         if (tx.autoCommit()) {
             return;
         }
-        SQLException failure = null;
-        failure = apply(primary, Connection::rollback, failure);
-        failure = apply(replica, Connection::rollback, failure);
+        SQLException failure = physical.applyToBoth(Connection::rollback);
         tx.rolledBack();
         if (failure != null) {
             throw failure;
-        }
-    }
-
-    /** Applies {@code action} to {@code c} when it is open; returns the failures so far, this one chained. */
-    private static SQLException apply(Connection c, ConnectionAction action, SQLException failure) {
-        if (c == null) {
-            return failure;
-        }
-        try {
-            action.apply(c);
-            return failure;
-        }
-        catch (SQLException e) {
-            return chain(failure, e);
         }
     }
 
@@ -638,17 +508,16 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        isolation = level;
-        forEachOpen(c -> c.setTransactionIsolation(level));
+        physical.isolation(level);
     }
 
     @Override
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
-        if (isolation == -1) {
-            isolation = current().getTransactionIsolation();
+        if (physical.isolation() == -1) {
+            physical.rememberIsolation(current().getTransactionIsolation());
         }
-        return isolation;
+        return physical.isolation();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -661,26 +530,7 @@ public final class RoutingConnection implements Connection {
         tx.closing();
         closed = true;
         session.servedByPrimary();
-        SQLException failure = null;
-        if (replica != null) {
-            try {
-                router.giveBack(replicaNode, replica);
-            }
-            catch (SQLException e) {
-                failure = e;
-            }
-            replica = null;
-            replicaNode = null;
-        }
-        if (primary != null) {
-            try {
-                router.primary().release(primary);
-            }
-            catch (SQLException e) {
-                failure = chain(failure, e);
-            }
-            primary = null;
-        }
+        SQLException failure = physical.releaseAll();
         if (failure != null) {
             throw failure;
         }
@@ -696,40 +546,25 @@ public final class RoutingConnection implements Connection {
         if (closed) {
             return false;
         }
-        return (primary == null || primary.isValid(timeout)) && (replica == null || replica.isValid(timeout));
+        return physical.isValid(timeout);
     }
 
     @Override
     public void abort(Executor executor) throws SQLException {
         closed = true;
-        if (primary != null) {
-            primary.abort(executor);
-        }
-        if (replica != null) {
-            replica.abort(executor);
-        }
+        physical.abort(executor);
     }
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
         checkOpen();
-        SQLWarning warnings = primary == null ? null : primary.getWarnings();
-        if (replica != null) {
-            SQLWarning replicaWarnings = replica.getWarnings();
-            if (warnings == null) {
-                warnings = replicaWarnings;
-            }
-            else if (replicaWarnings != null) {
-                warnings.setNextWarning(replicaWarnings);
-            }
-        }
-        return warnings;
+        return physical.warnings();
     }
 
     @Override
     public void clearWarnings() throws SQLException {
         checkOpen();
-        forEachOpen(Connection::clearWarnings);
+        physical.forEachOpen(Connection::clearWarnings);
     }
 
     // ------------------------------------------------------------------ state kept and replayed
@@ -737,37 +572,34 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
-        this.catalog = catalog;
-        forEachOpen(c -> c.setCatalog(catalog));
+        physical.catalog(catalog);
     }
 
     @Override
     public String getCatalog() throws SQLException {
-        return catalog != null ? catalog : current().getCatalog();
+        return physical.catalog() != null ? physical.catalog() : current().getCatalog();
     }
 
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        this.schema = schema;
-        forEachOpen(c -> c.setSchema(schema));
+        physical.schema(schema);
     }
 
     @Override
     public String getSchema() throws SQLException {
-        return schema != null ? schema : current().getSchema();
+        return physical.schema() != null ? physical.schema() : current().getSchema();
     }
 
     @Override
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
-        this.holdability = holdability;
-        forEachOpen(c -> c.setHoldability(holdability));
+        physical.holdability(holdability);
     }
 
     @Override
     public int getHoldability() throws SQLException {
-        return holdability != -1 ? holdability : current().getHoldability();
+        return physical.holdability() != -1 ? physical.holdability() : current().getHoldability();
     }
 
     @Override
@@ -831,7 +663,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return primary().getMetaData();
+        return physical.primary().getMetaData();
     }
 
     @Override
@@ -877,17 +709,8 @@ public final class RoutingConnection implements Connection {
         return iface.isInstance(this) || current().isWrapperFor(iface);
     }
 
-    private static SQLException chain(SQLException first, SQLException next) {
-        if (first == null) {
-            return next;
-        }
-        first.setNextException(next);
-        return first;
-    }
-
     @Override
     public String toString() {
-        return "RoutingConnection[" + router.label() + ", tx=" + tx + ", primary=" + (primary != null)
-                + ", replica=" + replicaNode + "]";
+        return "RoutingConnection[" + router.label() + ", tx=" + tx + ", " + physical + "]";
     }
 }
