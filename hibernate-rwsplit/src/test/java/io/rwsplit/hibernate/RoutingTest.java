@@ -382,6 +382,30 @@ class RoutingTest {
     }
 
     @Test
+    void runnableBlocksRouteLikeSupplierBlocksAndCountsAreTypedByReason() {
+        try (EntityManager em = emf.createEntityManager()) {
+            RwSplit.onPrimary(em, () -> {
+                em.find(Person.class, 1L);
+            });
+            em.clear();
+            RwSplit.onReplica(em, () -> {
+                em.find(Person.class, 2L);
+            });
+            em.clear();
+            RwSplit.withConsistency(em, io.rwsplit.Consistency.strong(), () -> {
+                em.find(Person.class, 1L);
+            });
+            RoutingStatistics stats = RwSplit.statistics(em);
+            assertEquals(1, stats.count(RouteReason.PRIMARY_HINT));
+            assertEquals(1, stats.count(RouteReason.REPLICA_HINT));
+            assertEquals(1, stats.count(RouteReason.STRONG_CONSISTENCY));
+            assertEquals(0, stats.count(RouteReason.WRITE));
+            assertEquals(stats.byReason().get("REPLICA_HINT"), stats.count(RouteReason.REPLICA_HINT));
+        }
+        assertEquals(1, RwSplit.statistics(emf).count(RouteReason.REPLICA_HINT));
+    }
+
+    @Test
     void onReplicaNeverOverridesAReadWriteTransaction() {
         try (EntityManager em = emf.createEntityManager()) {
             em.getTransaction().begin();
