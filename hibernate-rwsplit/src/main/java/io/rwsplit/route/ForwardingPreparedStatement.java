@@ -2,7 +2,6 @@ package io.rwsplit.route;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 
 /**
  * Forwards every call to {@link #delegate}. While {@link #bindings} is not null, every setter call
@@ -24,12 +23,22 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     /** The routing connection the statement belongs to, what {@link #getConnection()} returns. */
     final java.sql.Connection owner;
     PreparedStatement delegate;
-    ArrayList<Binding> bindings;
+    /** The recorded setter calls ({@link #bound} of them), or null when the statement cannot be replayed. */
+    Binding[] bindings;
+    int bound;
 
     ForwardingPreparedStatement(java.sql.Connection owner, PreparedStatement delegate, boolean record) {
         this.owner = owner;
         this.delegate = delegate;
-        this.bindings = record ? new ArrayList<>(4) : null;
+        this.bindings = record ? new Binding[4] : null;
+    }
+
+    /** Records one setter call (while recording). */
+    final void bind(Binding binding) {
+        if (bound == bindings.length) {
+            bindings = java.util.Arrays.copyOf(bindings, bound * 2);
+        }
+        bindings[bound++] = binding;
     }
 
     /** A parameter that cannot be set twice (a stream) was bound: the statement can no longer be replayed. */
@@ -316,7 +325,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setArray(int a0, java.sql.Array a1) throws SQLException {
         delegate.setArray(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setArray(a0, a1));
+            bind(s -> s.setArray(a0, a1));
         }
     }
 
@@ -342,7 +351,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBigDecimal(int a0, java.math.BigDecimal a1) throws SQLException {
         delegate.setBigDecimal(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBigDecimal(a0, a1));
+            bind(s -> s.setBigDecimal(a0, a1));
         }
     }
 
@@ -380,7 +389,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBlob(int a0, java.sql.Blob a1) throws SQLException {
         delegate.setBlob(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBlob(a0, a1));
+            bind(s -> s.setBlob(a0, a1));
         }
     }
 
@@ -388,7 +397,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBoolean(int a0, boolean a1) throws SQLException {
         delegate.setBoolean(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBoolean(a0, a1));
+            bind(s -> s.setBoolean(a0, a1));
         }
     }
 
@@ -396,7 +405,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setByte(int a0, byte a1) throws SQLException {
         delegate.setByte(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setByte(a0, a1));
+            bind(s -> s.setByte(a0, a1));
         }
     }
 
@@ -404,7 +413,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBytes(int a0, byte[] a1) throws SQLException {
         delegate.setBytes(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBytes(a0, a1));
+            bind(s -> s.setBytes(a0, a1));
         }
     }
 
@@ -442,7 +451,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setClob(int a0, java.sql.Clob a1) throws SQLException {
         delegate.setClob(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setClob(a0, a1));
+            bind(s -> s.setClob(a0, a1));
         }
     }
 
@@ -450,7 +459,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setCursorName(String a0) throws SQLException {
         delegate.setCursorName(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setCursorName(a0));
+            bind(s -> s.setCursorName(a0));
         }
     }
 
@@ -458,7 +467,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setDate(int a0, java.sql.Date a1, java.util.Calendar a2) throws SQLException {
         delegate.setDate(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setDate(a0, a1, a2));
+            bind(s -> s.setDate(a0, a1, a2));
         }
     }
 
@@ -466,7 +475,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setDate(int a0, java.sql.Date a1) throws SQLException {
         delegate.setDate(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setDate(a0, a1));
+            bind(s -> s.setDate(a0, a1));
         }
     }
 
@@ -474,7 +483,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setDouble(int a0, double a1) throws SQLException {
         delegate.setDouble(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setDouble(a0, a1));
+            bind(s -> s.setDouble(a0, a1));
         }
     }
 
@@ -482,7 +491,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setEscapeProcessing(boolean a0) throws SQLException {
         delegate.setEscapeProcessing(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setEscapeProcessing(a0));
+            bind(s -> s.setEscapeProcessing(a0));
         }
     }
 
@@ -490,7 +499,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setFetchDirection(int a0) throws SQLException {
         delegate.setFetchDirection(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setFetchDirection(a0));
+            bind(s -> s.setFetchDirection(a0));
         }
     }
 
@@ -498,7 +507,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setFetchSize(int a0) throws SQLException {
         delegate.setFetchSize(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setFetchSize(a0));
+            bind(s -> s.setFetchSize(a0));
         }
     }
 
@@ -506,7 +515,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setFloat(int a0, float a1) throws SQLException {
         delegate.setFloat(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setFloat(a0, a1));
+            bind(s -> s.setFloat(a0, a1));
         }
     }
 
@@ -514,7 +523,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setInt(int a0, int a1) throws SQLException {
         delegate.setInt(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setInt(a0, a1));
+            bind(s -> s.setInt(a0, a1));
         }
     }
 
@@ -522,7 +531,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setLargeMaxRows(long a0) throws SQLException {
         delegate.setLargeMaxRows(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setLargeMaxRows(a0));
+            bind(s -> s.setLargeMaxRows(a0));
         }
     }
 
@@ -530,7 +539,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setLong(int a0, long a1) throws SQLException {
         delegate.setLong(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setLong(a0, a1));
+            bind(s -> s.setLong(a0, a1));
         }
     }
 
@@ -538,7 +547,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setMaxFieldSize(int a0) throws SQLException {
         delegate.setMaxFieldSize(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setMaxFieldSize(a0));
+            bind(s -> s.setMaxFieldSize(a0));
         }
     }
 
@@ -546,7 +555,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setMaxRows(int a0) throws SQLException {
         delegate.setMaxRows(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setMaxRows(a0));
+            bind(s -> s.setMaxRows(a0));
         }
     }
 
@@ -578,7 +587,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNClob(int a0, java.sql.NClob a1) throws SQLException {
         delegate.setNClob(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setNClob(a0, a1));
+            bind(s -> s.setNClob(a0, a1));
         }
     }
 
@@ -586,7 +595,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNString(int a0, String a1) throws SQLException {
         delegate.setNString(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setNString(a0, a1));
+            bind(s -> s.setNString(a0, a1));
         }
     }
 
@@ -594,7 +603,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNull(int a0, int a1, String a2) throws SQLException {
         delegate.setNull(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setNull(a0, a1, a2));
+            bind(s -> s.setNull(a0, a1, a2));
         }
     }
 
@@ -602,7 +611,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNull(int a0, int a1) throws SQLException {
         delegate.setNull(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setNull(a0, a1));
+            bind(s -> s.setNull(a0, a1));
         }
     }
 
@@ -610,7 +619,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, int a2, int a3) throws SQLException {
         delegate.setObject(a0, a1, a2, a3);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2, a3));
+            bind(s -> s.setObject(a0, a1, a2, a3));
         }
     }
 
@@ -618,7 +627,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, int a2) throws SQLException {
         delegate.setObject(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2));
+            bind(s -> s.setObject(a0, a1, a2));
         }
     }
 
@@ -626,7 +635,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, java.sql.SQLType a2, int a3) throws SQLException {
         delegate.setObject(a0, a1, a2, a3);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2, a3));
+            bind(s -> s.setObject(a0, a1, a2, a3));
         }
     }
 
@@ -634,7 +643,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, java.sql.SQLType a2) throws SQLException {
         delegate.setObject(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2));
+            bind(s -> s.setObject(a0, a1, a2));
         }
     }
 
@@ -642,7 +651,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1) throws SQLException {
         delegate.setObject(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1));
+            bind(s -> s.setObject(a0, a1));
         }
     }
 
@@ -650,7 +659,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setPoolable(boolean a0) throws SQLException {
         delegate.setPoolable(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setPoolable(a0));
+            bind(s -> s.setPoolable(a0));
         }
     }
 
@@ -658,7 +667,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setQueryTimeout(int a0) throws SQLException {
         delegate.setQueryTimeout(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setQueryTimeout(a0));
+            bind(s -> s.setQueryTimeout(a0));
         }
     }
 
@@ -666,7 +675,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setRef(int a0, java.sql.Ref a1) throws SQLException {
         delegate.setRef(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setRef(a0, a1));
+            bind(s -> s.setRef(a0, a1));
         }
     }
 
@@ -674,7 +683,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setRowId(int a0, java.sql.RowId a1) throws SQLException {
         delegate.setRowId(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setRowId(a0, a1));
+            bind(s -> s.setRowId(a0, a1));
         }
     }
 
@@ -682,7 +691,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
         delegate.setSQLXML(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setSQLXML(a0, a1));
+            bind(s -> s.setSQLXML(a0, a1));
         }
     }
 
@@ -690,7 +699,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setShort(int a0, short a1) throws SQLException {
         delegate.setShort(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setShort(a0, a1));
+            bind(s -> s.setShort(a0, a1));
         }
     }
 
@@ -698,7 +707,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setString(int a0, String a1) throws SQLException {
         delegate.setString(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setString(a0, a1));
+            bind(s -> s.setString(a0, a1));
         }
     }
 
@@ -706,7 +715,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTime(int a0, java.sql.Time a1, java.util.Calendar a2) throws SQLException {
         delegate.setTime(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setTime(a0, a1, a2));
+            bind(s -> s.setTime(a0, a1, a2));
         }
     }
 
@@ -714,7 +723,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTime(int a0, java.sql.Time a1) throws SQLException {
         delegate.setTime(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setTime(a0, a1));
+            bind(s -> s.setTime(a0, a1));
         }
     }
 
@@ -722,7 +731,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTimestamp(int a0, java.sql.Timestamp a1, java.util.Calendar a2) throws SQLException {
         delegate.setTimestamp(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setTimestamp(a0, a1, a2));
+            bind(s -> s.setTimestamp(a0, a1, a2));
         }
     }
 
@@ -730,7 +739,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTimestamp(int a0, java.sql.Timestamp a1) throws SQLException {
         delegate.setTimestamp(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setTimestamp(a0, a1));
+            bind(s -> s.setTimestamp(a0, a1));
         }
     }
 
@@ -738,7 +747,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setURL(int a0, java.net.URL a1) throws SQLException {
         delegate.setURL(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setURL(a0, a1));
+            bind(s -> s.setURL(a0, a1));
         }
     }
 

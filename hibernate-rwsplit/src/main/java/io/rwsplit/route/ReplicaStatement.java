@@ -94,7 +94,7 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     public void clearParameters() throws SQLException {
         delegate.clearParameters();
         if (bindings != null) {
-            bindings.add(PreparedStatement::clearParameters);
+            bind(PreparedStatement::clearParameters);
         }
     }
 
@@ -154,8 +154,8 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     public void retarget(Connection connection, ReplicaNode replica) throws SQLException {
         PreparedStatement next = shape.prepare(connection, sql);
         try {
-            for (Binding binding : bindings) {
-                binding.apply(next);
+            for (int i = 0; i < bound; i++) {
+                bindings[i].apply(next);
             }
         }
         catch (SQLException | RuntimeException e) {

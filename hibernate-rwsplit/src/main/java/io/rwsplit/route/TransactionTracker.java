@@ -14,7 +14,7 @@ import io.rwsplit.spi.TransactionStatus;
  * No JDBC calls: the facade applies the physical effects and reports their outcome here. Confined to the
  * connection's thread.
  */
-final class TransactionTracker {
+final class TransactionTracker implements Runnable {
 
     /** The kind of the current transaction, decided at its first statement. */
     enum Kind {
@@ -56,11 +56,6 @@ final class TransactionTracker {
     private boolean consistencyChecked;
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
     private RouteReason primaryReason;
-    private final Runnable recordPending = () -> {
-        if (wrote && autoCommit && externalTx == null && !closed) {
-            recordWrite();
-        }
-    };
 
     TransactionTracker(SessionRouting session, TransactionStatus transactions, boolean readOnlySession,
                        WriteRecorder recorder) {
@@ -148,7 +143,7 @@ final class TransactionTracker {
         wrote = true;
         if (autoCommit && externalTx == null && session.consistency() != null) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
-            session.consistency().pendingWrite(recordPending);
+            session.consistency().pendingWrite(this);
         }
     }
 
@@ -273,6 +268,17 @@ final class TransactionTracker {
         }
         else {
             begin();
+        }
+    }
+
+    /**
+     * The session asks for the autocommit write not yet recorded (it needs a token now): recorded if it is
+     * still pending. Handed to the session's consistency state by {@link #wrote()}.
+     */
+    @Override
+    public void run() {
+        if (wrote && autoCommit && externalTx == null && !closed) {
+            recordWrite();
         }
     }
 
