@@ -34,6 +34,9 @@ final class PhysicalConnections {
     /** Why the replica connection was last chosen (decides where a failed read may be retried). */
     private RouteReason replicaReason;
 
+    /** An earlier statement left session state on the primary connection: the rest stays there. */
+    private boolean pinned;
+
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -73,6 +76,15 @@ final class PhysicalConnections {
     /** The replica connection now serves a read for {@code reason}. */
     void servesFor(RouteReason reason) {
         this.replicaReason = reason;
+    }
+
+    /** The primary connection now holds session state (user variables, temporary tables, locks...). */
+    void pinToPrimary() {
+        pinned = true;
+    }
+
+    boolean pinnedToPrimary() {
+        return pinned;
     }
 
     // ------------------------------------------------------------------ opening

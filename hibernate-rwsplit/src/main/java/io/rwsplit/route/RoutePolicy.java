@@ -8,6 +8,7 @@ import io.rwsplit.RouteReason;
  * shared constant. The first rule that applies decides:
  * <ol>
  *   <li>statements that must run on the primary (writes, locks, DDL, CALL, SET, sequences...)</li>
+ *   <li>anything on a connection whose primary holds session state an earlier statement created</li>
  *   <li>anything while the session flushes</li>
  *   <li>a transaction not declared read-only: primary from its first statement</li>
  *   <li>an explicit primary intent (API or SQL comment)</li>
@@ -57,9 +58,10 @@ final class RoutePolicy {
      * @param readOnlyConnection {@code Connection#setReadOnly(true)} or a read-only session
      * @param intent             the session's innermost intent ({@code onPrimary}/{@code onReplica}/ambient)
      * @param flushing           whether the session is flushing
+     * @param pinned             whether an earlier statement of the connection left session state on the primary
      */
     static Route decide(SqlKind kind, SqlHint hint, TransactionTracker.Kind tx, boolean readOnlyConnection,
-                        Intent intent, boolean flushing) {
+                        Intent intent, boolean flushing, boolean pinned) {
         if (kind.primaryOnly()) {
             RouteReason reason = kind == SqlKind.WRITE ? RouteReason.WRITE
                     : kind == SqlKind.LOCKING_READ ? RouteReason.LOCKING_READ
@@ -71,6 +73,9 @@ final class RoutePolicy {
             boolean recordsWrite = !refused && (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL
                     || kind == SqlKind.OTHER);
             return route(reason, refused, promotes, recordsWrite, false);
+        }
+        if (pinned) {
+            return route(RouteReason.SESSION_STATE, false, false, false, false);
         }
         if (flushing) {
             return route(RouteReason.FLUSH, false, false, false, false);

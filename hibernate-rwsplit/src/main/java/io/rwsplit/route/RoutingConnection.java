@@ -77,10 +77,12 @@ public final class RoutingConnection implements Connection {
         catch (IllegalArgumentException e) {
             throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
         }
-        SqlKind kind = classified.kind();
-        SqlHint hint = classified.hint();
-        RouteReason reason = decide(kind, hint, sql);
-        return connect(reason, sql);
+        RouteReason reason = decide(classified.kind(), classified.hint(), sql);
+        Connection c = connect(reason, sql);
+        if (classified.createsSessionState()) {
+            physical.pinToPrimary(); // it runs on the primary (never a plain read): the rest stays with its state
+        }
+        return c;
     }
 
     /**
@@ -91,7 +93,7 @@ public final class RoutingConnection implements Connection {
     private RouteReason decide(SqlKind kind, SqlHint hint, String sql) throws SQLException {
         TransactionTracker.Kind txKind = tx.kind();
         RoutePolicy.Route route = RoutePolicy.decide(kind, hint, txKind, tx.readOnlyConnection(), session.intent(),
-                session.flushing());
+                session.flushing(), physical.pinnedToPrimary());
         if (route.refused()) {
             throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
                     + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
@@ -252,7 +254,7 @@ public final class RoutingConnection implements Connection {
         tx.follow();
         TransactionTracker.Kind txKind = tx.kind();
         if ((txKind == TransactionTracker.Kind.READ_ONLY_STRICT || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED)
-                && physical.openReplica() != null) {
+                && physical.openReplica() != null && !physical.pinnedToPrimary()) {
             return physical.openReplica();
         }
         return physical.primary();
