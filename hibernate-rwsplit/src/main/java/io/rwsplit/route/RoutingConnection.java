@@ -23,6 +23,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
 import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.CausalReasons;
 import io.rwsplit.consistency.ConsistencyToken;
 import io.rwsplit.consistency.GtidPosition;
 import io.rwsplit.consistency.SessionConsistency;
@@ -144,13 +145,17 @@ public final class RoutingConnection implements Connection {
                 break;
         }
         ConsistencyToken need = consistency.requirement();
+        CausalReasons reasons = consistency.reasons();
+        if (consistency.stateUnknown()) {
+            return reasons.windowPrimary();
+        }
         if (need == null) {
-            return consistency.stateUnknown() ? RouteReason.READ_YOUR_WRITES_PRIMARY : replicaReason;
+            return replicaReason;
         }
         CausalReads causal = router.causal();
         if (!causal.byGtid(need)) {
             if (causal.withinWindow(need)) {
-                return RouteReason.READ_YOUR_WRITES_PRIMARY;
+                return reasons.windowPrimary();
             }
             consistency.settled(need);
             return replicaReason;
@@ -158,14 +163,18 @@ public final class RoutingConnection implements Connection {
         GtidPosition position = need.positionOrNull();
         if (physical.openReplica() == null) {
             ReplicaSet set = router.replicas();
-            // a replica known to have applied the write, balanced among those that have; else any, made to wait
+            if (set.candidates().isEmpty()) {
+                return replicaReason; // no healthy replica: connect() falls back as for any read
+            }
+            // a replica known to have applied the write, balanced among those that have
             ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
             if (caughtUp != null && physical.open(caughtUp) != null) {
-                return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+                return reasons.caughtUp();
             }
-            ReplicaNode chosen = set.choose();
+            // else one that can apply it within the wait timeout, balanced among those; none: no wait
+            ReplicaNode chosen = set.choose(node -> causal.canCatchUp(node.index(), node.lagMicros(), need));
             if (chosen == null) {
-                return replicaReason; // no healthy replica: connect() falls back as for any read
+                return reasons.behind();
             }
             if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
                 return replicaReason;
@@ -173,10 +182,12 @@ public final class RoutingConnection implements Connection {
         }
         ReplicaNode replicaNode = physical.replicaNode();
         if (causal.applied(replicaNode.index(), position)) {
-            return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+            return reasons.caughtUp();
         }
-        return causal.await(physical.openReplica(), replicaNode.index(), position)
-                ? RouteReason.CAUSAL_WAIT : RouteReason.CAUSAL_TIMEOUT_PRIMARY;
+        if (!causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
+            return reasons.behind();
+        }
+        return causal.await(physical.openReplica(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
     }
 
     /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */
