@@ -19,41 +19,40 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
 
-import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
-import io.rwsplit.consistency.CausalReads;
-import io.rwsplit.consistency.CausalReasons;
-import io.rwsplit.consistency.ConsistencyToken;
-import io.rwsplit.consistency.GtidPosition;
-import io.rwsplit.consistency.SessionConsistency;
 
 /**
- * The connection Hibernate sees. It opens no physical connection until a statement is prepared; then
- * it classifies the SQL, decides (see {@link #decide}) and prepares the statement on the primary or on a
- * replica. Within one logical connection the primary connection and the replica connection are each
- * opened at most once and reused. Transaction boundaries ({@code setAutoCommit}, {@code commit},
- * {@code rollback}) are applied to every physical connection the transaction touched.
+ * The connection Hibernate sees: a facade that opens no physical connection until a statement is
+ * prepared (a {@code createStatement()} statement: executed). Each statement is classified, the
+ * {@link RoutePolicy} decides, the {@link TransactionTracker} is told the decision's effects, a gated read
+ * passes the {@link ConsistencyGate}, and the statement is prepared on the connection
+ * {@link PhysicalConnections} opens, then wrapped so that it never leads around routing. Transaction
+ * boundaries ({@code setAutoCommit}, {@code commit}, {@code rollback}) are applied to every physical
+ * connection the transaction touched, and reported to the tracker. See docs/routing-core.md.
  * <p>
  * Used by one thread at a time, like any JDBC connection handed to a Hibernate session.
  */
 public final class RoutingConnection implements Connection {
 
+    private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
+    private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
+
     private final Router router;
     private final SessionRouting session;
     private final TransactionTracker tx;
-
     private final PhysicalConnections physical;
-    private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
-    private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
+    private final ConsistencyGate gate;
 
     private boolean closed;
 
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
         this.router = router;
         this.session = session;
-        this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, this::recordWrite);
+        this.gate = new ConsistencyGate(router, session);
+        this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
         this.physical = new PhysicalConnections(router, tx);
+        gate.connections(physical);
     }
 
     /** The session this connection routes for. */
@@ -112,131 +111,14 @@ public final class RoutingConnection implements Connection {
         }
         if (txKind != TransactionTracker.Kind.NONE) {
             if (tx.needsConsistencyCheck()) {
-                RouteReason reason = consistentRead(RouteReason.READ_ONLY_TRANSACTION, true);
+                RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true);
                 tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
                 return reason;
             }
             RouteReason primaryReason = tx.primaryReason();
             return primaryReason != null ? primaryReason : RouteReason.READ_ONLY_TRANSACTION;
         }
-        return consistentRead(route.reason(), false);
-    }
-
-    /**
-     * The session's consistency level applied to a read that may go to a replica (an autocommit read, a
-     * replica hint, the first read of a read-only transaction): {@code replicaReason} when any replica will do,
-     * a causal replica reason (the replica connection is then open and has applied the scope's last write), or
-     * a primary reason. Cheap when the scope has no write to honour: a field read and a null check.
-     */
-    private RouteReason consistentRead(RouteReason replicaReason, boolean inTransaction) throws SQLException {
-        SessionConsistency consistency = session.consistency();
-        if (consistency == null) {
-            return replicaReason;
-        }
-        Consistency level = session.consistencyLevel();
-        switch (level.level()) {
-            case EVENTUAL:
-                return replicaReason;
-            case STRONG:
-                return RouteReason.STRONG_CONSISTENCY;
-            case BOUNDED_STALENESS:
-                return boundedStalenessRead(level.boundMicros(), inTransaction);
-            default:
-                break;
-        }
-        ConsistencyToken need = consistency.requirement();
-        CausalReasons reasons = consistency.reasons();
-        if (consistency.stateUnknown()) {
-            return reasons.windowPrimary();
-        }
-        if (need == null) {
-            return replicaReason;
-        }
-        CausalReads causal = router.causal();
-        if (!causal.byGtid(need)) {
-            if (causal.withinWindow(need)) {
-                return reasons.windowPrimary();
-            }
-            consistency.settled(need);
-            return replicaReason;
-        }
-        GtidPosition position = need.positionOrNull();
-        if (physical.openReplica() == null) {
-            ReplicaSet set = router.replicas();
-            if (set.candidates().isEmpty()) {
-                return replicaReason; // no healthy replica: connect() falls back as for any read
-            }
-            // a replica known to have applied the write, balanced among those that have
-            ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
-            if (caughtUp != null && physical.open(caughtUp) != null) {
-                return reasons.caughtUp();
-            }
-            // else one that can apply it within the wait timeout, balanced among those; none: no wait
-            ReplicaNode chosen = set.choose(node -> causal.canCatchUp(node.index(), node.lagMicros(), need));
-            if (chosen == null) {
-                return reasons.behind();
-            }
-            if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
-                return replicaReason;
-            }
-        }
-        ReplicaNode replicaNode = physical.replicaNode();
-        if (causal.applied(replicaNode.index(), position)) {
-            return reasons.caughtUp();
-        }
-        if (!causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
-            return reasons.behind();
-        }
-        return causal.await(physical.openReplica(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
-    }
-
-    /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */
-    private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
-        if (physical.openReplica() == null) {
-            ReplicaSet set = router.replicas();
-            if (set.candidates().isEmpty()) {
-                return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
-            }
-            ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros);
-            if (chosen == null) {
-                return RouteReason.STALENESS_BOUND_PRIMARY;
-            }
-            if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
-                return RouteReason.BOUNDED_STALENESS_REPLICA;
-            }
-        }
-        return physical.replicaNode().lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
-                : RouteReason.STALENESS_BOUND_PRIMARY;
-    }
-
-    /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
-    private void recordWrite() {
-        Connection primary = physical.openPrimary();
-        if (primary != null) {
-            session.consistency().committed(captureCommit(primary));
-        }
-    }
-
-    /**
-     * The token of what the primary connection committed: read on that connection, or, when the pool has
-     * already taken it back (a JTA pool does so when the transaction completes), on a fresh one.
-     */
-    private ConsistencyToken captureCommit(Connection primary) {
-        try {
-            if (!primary.isClosed()) {
-                return router.causal().capture(primary);
-            }
-            Connection other = router.primary().acquire();
-            try {
-                return router.causal().captureElsewhere(other);
-            }
-            finally {
-                router.primary().release(other);
-            }
-        }
-        catch (SQLException e) {
-            return router.causal().capture(primary); // reports the failure once and falls back to the time window
-        }
+        return gate.read(route.reason(), false);
     }
 
     private Connection connect(RouteReason reason, String sql) throws SQLException {

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.testing.Cluster;
@@ -106,8 +107,10 @@ class SessionStateIT {
             assertEquals(1, RwSplit.statistics(em).count(RouteReason.SESSION_STATE));
         }
         try (EntityManager em = emf.createEntityManager()) {
-            em.unwrap(Session.class).doWork(c -> assertNotEquals(PRIMARY_ID, serverId(c),
-                    "the next session's connection reads from a replica again"));
+            // eventual: CREATE TEMPORARY TABLE counts as a write, which the unit-wide read-your-writes default honours
+            RwSplit.withConsistency(em, Consistency.eventual(), () -> em.unwrap(Session.class).doWork(c ->
+                    assertNotEquals(PRIMARY_ID, serverId(c), "the next session's connection reads from a replica again")));
+            assertEquals(0, RwSplit.statistics(em).count(RouteReason.SESSION_STATE));
         }
     }
 
