@@ -27,24 +27,11 @@ class RepositoryRoutingTest {
     private static ParentRepository parents;
     private static Nodes nodes;
 
-    private static H2Databases db;
-
-    /**
-     * Its own application on its own databases: the shared one carries other classes' recent writes, which the
-     * unit-wide read-your-writes default honours by reading from the primary for a while.
-     */
     @BeforeAll
     static void start() throws SQLException {
-        db = new H2Databases();
-        app = Apps.start(false, Apps.h2(db));
+        app = H2App.get().context;
         parents = app.getBean(ParentRepository.class);
         nodes = app.getBean(Nodes.class);
-    }
-
-    @org.junit.jupiter.api.AfterAll
-    static void stop() throws SQLException {
-        app.close();
-        db.close();
     }
 
     @Test

@@ -205,8 +205,8 @@ class ReadYourWritesTest {
                 committed.add(write);
             }
         };
-        // consistency_scope=session: without the resolver's requirement a session is its own scope (the unit-wide
-        // default would honour the unit's write by itself and hide what the resolver hands over)
+        // consistency_scope=session: without the resolver's requirement a session is its own scope (the
+        // unit-wide default would make every session honour the unit's writes by itself)
         factory(Map.of(RwSplitSettings.SCOPE_RESOLVER, unit, RwSplitSettings.CONSISTENCY_SCOPE, "session"));
         inSession(em -> rename(em, "alice-v2"));
         assertEquals(1, committed.size(), "the unit learns the commit of its session");
