@@ -4,7 +4,8 @@
 #      (+ a -prof gc run of plain vs hibernate-rwsplit for allocation per statement);
 #   2. JMH: the same operations on the scripts/cluster.sh MariaDB cluster, with mysql-connector-j's
 #      replication URL as a peer;
-#   3. the replicated workload, without lag and with `cluster.sh delay 1 1`.
+#   3. the replicated workload, without lag and with `cluster.sh delay 1 1`;
+#   3c. the same workload on the scripts/pg-cluster.sh PostgreSQL cluster (when PostgreSQL is installed).
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
@@ -16,6 +17,8 @@
 #                        lag is injected with `cluster.sh delay`); with other clusters on the machine use
 #                        another port, e.g. BENCH_CLUSTER_PORT=3347
 #   BENCH_JMH_OPTS       JMH options of every JMH run, default "-f 1 -wi 5 -w 2s -i 10 -r 1s"
+#   BENCH_PG_CLUSTER_PORT primary port of the PostgreSQL cluster, default 5441 (started and stopped like
+#                        the MariaDB one)
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
 set -euo pipefail
@@ -119,6 +122,32 @@ if $cluster; then
 else
   echo "skipped_cluster=--no-cluster" >>"$meta"
   echo "skipped_workload=--no-cluster" >>"$meta"
+fi
+
+pg_port="${BENCH_PG_CLUSTER_PORT:-5441}"
+pg_cluster_sh() { RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh "$@"; }
+if $cluster && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
+  started_pg=false
+  if ! (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
+    echo "== starting the PostgreSQL cluster on port $pg_port"
+    pg_cluster_sh start 2 "$pg_port"
+    started_pg=true
+  fi
+  trap 'stop_cluster; if $started_pg; then pg_cluster_sh delay 1 0 >/dev/null 2>&1 || true; pg_cluster_sh stop || true; fi' EXIT
+  pg_workload() {
+    java -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --database postgres --port "$pg_port" --users "$users" \
+      --seconds "$seconds" --warmup "$warmup" --lag "$1" --modes PRIMARY_ONLY,RWSPLIT_DEFAULT,EVENTUAL \
+      --out "$out/workload-postgres.tsv"
+  }
+  pg_cluster_sh delay 1 0 >/dev/null
+  echo "== 3c. PostgreSQL workload, no injected lag"
+  pg_workload "(i) none"
+  echo "== 3c. PostgreSQL workload, standby 1 delayed by 1 s"
+  pg_cluster_sh delay 1 1
+  pg_workload "(ii) delay 1 on replica1"
+  pg_cluster_sh delay 1 0
+else
+  echo "skipped_workload_postgres=--no-cluster or PostgreSQL not installed" >>"$meta"
 fi
 
 echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"

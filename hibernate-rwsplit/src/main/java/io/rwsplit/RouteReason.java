@@ -55,6 +55,12 @@ public enum RouteReason {
     NO_HEALTHY_REPLICA(Target.PRIMARY),
     /** A replica read failed before returning results and was retried on the primary. */
     RETRY_PRIMARY(Target.PRIMARY),
+    /**
+     * An autocommit statement taken for a read was refused by a read-only replica (SQLState 25006, such as a
+     * PostgreSQL standby's "cannot execute ... in a read-only transaction" for a function that writes) and was run
+     * once more, on the primary. Mark such SQL {@code rwsplit:primary} to save the round trip.
+     */
+    REPLICA_REFUSED_WRITE(Target.PRIMARY),
 
     /** A read in a read-only transaction (or read-only session), pinned to one replica for the transaction. */
     READ_ONLY_TRANSACTION(Target.REPLICA),

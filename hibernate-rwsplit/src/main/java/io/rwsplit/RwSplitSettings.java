@@ -85,9 +85,12 @@ public final class RwSplitSettings {
 
     /**
      * How replica lag is measured: {@code auto} (default), {@code heartbeat}, {@code replica_status},
-     * {@code gtid} or {@code reachability}. {@code auto} means {@code heartbeat} when every replica is given
-     * by a {@code jdbc:mariadb:} or {@code jdbc:mysql:} URL, else {@code reachability} (no lag, only "can
-     * the replica answer"), logged at startup. See README, "Replica health".
+     * {@code gtid}, {@code lsn}, {@code replay_timestamp} or {@code reachability}. {@code auto} means
+     * {@code heartbeat} when every replica is given by a {@code jdbc:mariadb:} or {@code jdbc:mysql:} URL,
+     * {@code lsn} when every replica is a {@code jdbc:postgresql:} URL (PostgreSQL standbys: replayed WAL
+     * position against the primary's), else {@code reachability} (no lag, only "can the replica answer"),
+     * logged at startup. {@code replay_timestamp} is PostgreSQL's {@code now() - pg_last_xact_replay_timestamp()},
+     * 0 when the standby replayed all it received. See README, "Replica health", and docs/postgresql.md.
      *
      * @since 0.1
      */
@@ -213,9 +216,10 @@ public final class RwSplitSettings {
      */
     public static final String CONSISTENCY_SCOPE = PREFIX + "consistency_scope";
     /**
-     * How READ_YOUR_WRITES is honoured: {@code auto} (default: {@code gtid} when the primary is MariaDB or
-     * MySQL, else {@code time}), {@code gtid} (a replica that applied the scope's last write, else the primary)
-     * or {@code time} (the primary until the scope's last commit plus {@link #READ_YOUR_WRITES_WINDOW}).
+     * How READ_YOUR_WRITES is honoured: {@code auto} (default: {@code gtid} when the primary is MariaDB,
+     * MySQL or PostgreSQL, else {@code time}), {@code gtid} (a replica that applied the scope's last write, else
+     * the primary; exact positions are GTIDs on MariaDB and MySQL and WAL positions, LSNs, on PostgreSQL) or
+     * {@code time} (the primary until the scope's last commit plus {@link #READ_YOUR_WRITES_WINDOW}).
      *
      * @since 0.1
      */

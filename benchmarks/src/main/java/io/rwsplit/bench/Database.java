@@ -25,6 +25,24 @@ public record Database(String primaryUrl, List<String> replicaUrls, String user,
         return new Database(mariadbUrl(basePort), List.copyOf(replicaUrls), "rwsplit", "rwsplit", true);
     }
 
+    /** The scripts/pg-cluster.sh PostgreSQL cluster: primary on {@code basePort}, hot standbys on the next ports. */
+    public static Database postgresCluster(int basePort, int replicas) {
+        List<String> replicaUrls = new java.util.ArrayList<>();
+        for (int i = 1; i <= replicas; i++) {
+            replicaUrls.add(postgresUrl(basePort + i));
+        }
+        return new Database(postgresUrl(basePort), List.copyOf(replicaUrls), "rwsplit", "rwsplit", false);
+    }
+
+    private static String postgresUrl(int port) {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/rwsplit";
+    }
+
+    /** Whether this is the PostgreSQL cluster. */
+    public boolean postgres() {
+        return primaryUrl.startsWith("jdbc:postgresql:");
+    }
+
     private static String mariadbUrl(int port) {
         return "jdbc:mariadb://127.0.0.1:" + port + "/rwsplit";
     }

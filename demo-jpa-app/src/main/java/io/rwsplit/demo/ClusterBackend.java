@@ -10,9 +10,11 @@ import java.util.Map;
 import java.util.StringJoiner;
 
 /**
- * The real thing: the GTID-replicated MariaDB cluster of {@code scripts/cluster.sh} (primary on the
- * base port, replica N on base port + N, database, user and password {@code rwsplit}). Replication
- * delay is real; {@code --delay S} sets {@code MASTER_DELAY} on every replica through the script.
+ * The real thing: the GTID-replicated MariaDB cluster of {@code scripts/cluster.sh} or the streaming-replicated
+ * PostgreSQL cluster of {@code scripts/pg-cluster.sh} (primary on the base port, replica N on base port + N,
+ * database, user and password {@code rwsplit}). Replication delay is real; {@code --delay S} sets
+ * {@code MASTER_DELAY} (MariaDB) or {@code recovery_min_apply_delay} (PostgreSQL) on every replica through
+ * the script.
  */
 final class ClusterBackend implements Backend {
 
@@ -20,6 +22,7 @@ final class ClusterBackend implements Backend {
     private static final String USER = "rwsplit";
     private static final String PASSWORD = "rwsplit";
 
+    private final ClusterKind kind;
     private final int basePort;
     private final Database primary;
     private final List<Database> replicas = new ArrayList<>();
@@ -29,24 +32,25 @@ final class ClusterBackend implements Backend {
      * @param delaySeconds {@code MASTER_DELAY} to set on every replica before the run, or {@code null} to
      *                     leave the cluster as it is
      */
-    ClusterBackend(int basePort, int replicaCount, Integer delaySeconds) {
+    ClusterBackend(ClusterKind kind, int basePort, int replicaCount, Integer delaySeconds) {
+        this.kind = kind;
         this.basePort = basePort;
-        this.primary = mariadb("primary", basePort);
+        this.primary = database("primary", basePort);
         for (int i = 1; i <= replicaCount; i++) {
-            replicas.add(mariadb("replica" + i, basePort + i));
+            replicas.add(database("replica" + i, basePort + i));
         }
         this.delaySeconds = delaySeconds;
     }
 
-    private static Database mariadb(String name, int port) {
-        return new Database(name, "jdbc:mariadb://127.0.0.1:" + port + "/" + DATABASE, USER, PASSWORD);
+    private Database database(String name, int port) {
+        return new Database(name, kind.urlPrefix + "127.0.0.1:" + port + "/" + DATABASE, USER, PASSWORD);
     }
 
     @Override
     public String description() {
-        return "cluster: MariaDB primary 127.0.0.1:" + basePort + " + " + replicas.size()
-                + " replicas (ports " + (basePort + 1) + "-" + (basePort + replicas.size()) + "), real GTID replication"
-                + (delaySeconds == null ? "" : ", MASTER_DELAY=" + delaySeconds + " s set by the demo")
+        return "cluster: " + kind.product + " primary 127.0.0.1:" + basePort + " + " + replicas.size()
+                + " replicas (ports " + (basePort + 1) + "-" + (basePort + replicas.size()) + "), " + kind.replication
+                + (delaySeconds == null ? "" : ", " + kind.delaySetting + "=" + delaySeconds + " s set by the demo")
                 + "; lag limit off (max_lag=0) so that lagging replicas keep serving reads";
     }
 
@@ -87,32 +91,32 @@ final class ClusterBackend implements Backend {
     }
 
     private void clusterScript(String... args) {
-        Path script = Path.of("scripts", "cluster.sh");
+        Path script = Path.of(kind.script);
         if (!Files.isExecutable(script)) {
-            throw new IllegalStateException("--delay needs scripts/cluster.sh: run the demo from the repository root, "
-                    + "or set the delay yourself with scripts/cluster.sh delay <replica> <seconds>");
+            throw new IllegalStateException("--delay needs " + kind.script + ": run the demo from the repository root, "
+                    + "or set the delay yourself with " + kind.script + " delay <replica> <seconds>");
         }
         List<String> command = new ArrayList<>(List.of("bash", script.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
-        pb.environment().put("RWSPLIT_CLUSTER_BASE_PORT", String.valueOf(basePort));
+        pb.environment().put(kind.portVariable, String.valueOf(basePort));
         try {
             int exit = pb.start().waitFor();
             if (exit != 0) {
-                throw new IllegalStateException("scripts/cluster.sh " + String.join(" ", args) + " exited with " + exit);
+                throw new IllegalStateException(kind.script + " " + String.join(" ", args) + " exited with " + exit);
             }
         }
         catch (IOException e) {
-            throw new IllegalStateException("cannot run scripts/cluster.sh: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot run " + kind.script + ": " + e.getMessage(), e);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while running scripts/cluster.sh", e);
+            throw new IllegalStateException("interrupted while running " + kind.script, e);
         }
     }
 
     @Override
     public void close() {
-        // the cluster belongs to scripts/cluster.sh; its delay stays as set (scripts/cluster.sh reset undoes it)
+        // the cluster belongs to its script; its delay stays as set (the script's reset undoes it)
     }
 }

@@ -3,7 +3,7 @@ package io.rwsplit.demo;
 import java.util.List;
 
 /**
- * Entry point: {@code java -jar demo-jpa-app/target/demo-jpa-app.jar [--cluster] [options]}. Exit code 0
+ * Entry point: {@code java -jar demo-jpa-app/target/demo-jpa-app.jar [--cluster [postgres]] [options]}. Exit code 0
  * when READ_YOUR_WRITES showed no stale read, 1 when it did, 2 for bad options or a failed run.
  */
 public final class DemoApp {

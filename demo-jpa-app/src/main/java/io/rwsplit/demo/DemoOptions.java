@@ -6,6 +6,7 @@ import java.util.List;
 /** Command-line options; every option has a default, so the demo runs with none. */
 record DemoOptions(
         boolean cluster,
+        ClusterKind clusterKind,
         int clusterPort,
         int clusterReplicas,
         Integer clusterDelaySeconds,
@@ -27,18 +28,22 @@ record DemoOptions(
               --think-ms N         longest pause between a write and the next request
                                    (default: 1.5 x the replica lag measured at start)
               --delay-ms N         embedded: simulated replication delay (default 200)
-              --cluster            use the MariaDB cluster of scripts/cluster.sh instead of embedded H2
-              --cluster-port N     the cluster's base port: primary N, replicas N+1.. (default 3307)
+              --cluster [mariadb]  use the MariaDB cluster of scripts/cluster.sh instead of embedded H2
+              --cluster postgres   use the PostgreSQL cluster of scripts/pg-cluster.sh (hot standbys)
+              --cluster-port N     the cluster's base port: primary N, replicas N+1..
+                                   (default 3307 for MariaDB, 5441 for PostgreSQL)
               --cluster-replicas N replicas in the cluster (default 2)
-              --delay S            cluster: set MASTER_DELAY=S seconds on every replica via
-                                   scripts/cluster.sh (run from the repository root)
+              --delay S            cluster: make every replica apply commits S seconds late via the
+                                   cluster's script (MASTER_DELAY or recovery_min_apply_delay; run from
+                                   the repository root)
               --help               this text
             """;
 
     static DemoOptions parse(String... args) {
         boolean cluster = false;
+        ClusterKind kind = ClusterKind.MARIADB;
         boolean help = false;
-        int clusterPort = 3307;
+        Integer clusterPort = null;
         int clusterReplicas = 2;
         Integer clusterDelay = null;
         long delayMs = 200;
@@ -49,7 +54,14 @@ record DemoOptions(
         for (int i = 0; i < list.size(); i++) {
             String option = list.get(i);
             switch (option) {
-                case "--cluster" -> cluster = true;
+                case "--cluster" -> {
+                    cluster = true;
+                    ClusterKind named = i + 1 < list.size() ? ClusterKind.named(list.get(i + 1)) : null;
+                    if (named != null) {
+                        kind = named;
+                        i++;
+                    }
+                }
                 case "--help", "-h" -> help = true;
                 case "--cluster-port" -> clusterPort = positive(option, value(list, ++i, option));
                 case "--cluster-replicas" -> clusterReplicas = positive(option, value(list, ++i, option));
@@ -64,7 +76,8 @@ record DemoOptions(
         if (clusterDelay != null && !cluster) {
             throw new IllegalArgumentException("--delay applies to --cluster; the embedded delay is --delay-ms");
         }
-        return new DemoOptions(cluster, clusterPort, clusterReplicas, clusterDelay, Duration.ofMillis(delayMs), users,
+        return new DemoOptions(cluster, kind, clusterPort != null ? clusterPort : kind.defaultPort, clusterReplicas,
+                clusterDelay, Duration.ofMillis(delayMs), users,
                 iterations != null ? iterations : cluster ? 10 : 20,
                 thinkMs == null ? null : Duration.ofMillis(thinkMs), help);
     }
@@ -98,6 +111,7 @@ record DemoOptions(
     }
 
     Backend backend() {
-        return cluster ? new ClusterBackend(clusterPort, clusterReplicas, clusterDelaySeconds) : new EmbeddedBackend(embeddedDelay);
+        return cluster ? new ClusterBackend(clusterKind, clusterPort, clusterReplicas, clusterDelaySeconds)
+                : new EmbeddedBackend(embeddedDelay);
     }
 }

@@ -76,6 +76,12 @@ final class LagProbe {
         catch (SQLSyntaxErrorException e) {
             return false; // the replica has not applied the CREATE TABLE yet
         }
+        catch (SQLException e) {
+            if ("42P01".equals(e.getSQLState())) {
+                return false; // the same on PostgreSQL, whose driver reports it as a plain SQLException
+            }
+            throw e;
+        }
     }
 
     /** Measures continuously in a background thread until {@link Sampler#stop()}. */

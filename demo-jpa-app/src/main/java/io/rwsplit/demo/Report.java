@@ -38,7 +38,8 @@ final class Report {
                 replica lag  heartbeat committed on the primary, timed until every replica shows it, during the run
                 READ_YOUR_WRITES is honoured in the library's 'auto' mode: on H2 by time (a user's reads stay on the
                              primary for hibernate.rwsplit.read_your_writes_window after their write), on MariaDB by
-                             GTID (a replica that applied the user's last write, else the primary)""");
+                             GTID and on PostgreSQL by WAL position (LSN): a replica that applied the user's last
+                             write, else the primary""");
     }
 
     private static String percent(double share) {

@@ -35,6 +35,18 @@ class DemoOptionsTest {
     }
 
     @Test
+    void clusterPostgresUsesThePostgresClusterOnItsOwnPorts() {
+        DemoOptions options = DemoOptions.parse("--cluster", "postgres", "--delay", "2");
+        assertEquals(ClusterKind.POSTGRES, options.clusterKind());
+        assertEquals(5441, options.clusterPort());
+        assertEquals("jdbc:postgresql://127.0.0.1:5441/rwsplit", options.backend().primary().url());
+        assertEquals("jdbc:postgresql://127.0.0.1:5443/rwsplit", options.backend().replicas().get(1).url());
+        assertTrue(options.backend().description().contains("recovery_min_apply_delay=2 s"));
+        assertEquals(ClusterKind.MARIADB, DemoOptions.parse("--cluster", "--users", "2").clusterKind());
+        assertEquals(5451, DemoOptions.parse("--cluster", "postgresql", "--cluster-port", "5451").clusterPort());
+    }
+
+    @Test
     void rejectsUnknownOptionsAndBadNumbersNamingThem() {
         assertEquals("unknown option '--fast' (see --help)",
                 assertThrows(IllegalArgumentException.class, () -> DemoOptions.parse("--fast")).getMessage());

@@ -87,8 +87,8 @@ public final class CausalReads {
     }
 
     /**
-     * The write just committed on {@code primary}: now, and its GTID position unless the mode is {@code time} or
-     * the server has none. Never throws: a failed capture yields a token without a position (the time rule).
+     * The write just committed on {@code primary}: now, and its position (GTID, or LSN on PostgreSQL) unless the
+     * mode is {@code time} or the server has none. Never throws: a failed capture yields a token without a position (the time rule).
      */
     public ConsistencyToken capture(Connection primary) {
         return capture(primary, true);
@@ -195,10 +195,10 @@ public final class CausalReads {
     public boolean await(Connection replica, int index, GtidPosition need) {
         try {
             GtidFlavour f = flavour(replica);
-            if (f == GtidFlavour.NONE || (f == GtidFlavour.MARIADB) != (need instanceof MariaDbGtidPosition)) {
+            if (!f.accepts(need)) {
                 return false;
             }
-            if (f.await(replica, need, runtime.waitMicros())) {
+            if (f.await(replica, need, runtime.waitMicros(), runtime.clock())) {
                 observed(index, need);
                 return true;
             }

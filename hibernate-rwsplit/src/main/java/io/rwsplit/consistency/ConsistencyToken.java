@@ -12,13 +12,15 @@ import java.util.Optional;
  * <p>{@link #encode()} produces an opaque string safe in URLs, headers and cookies;
  * {@link #decode(String)} reverses it exactly. The format is versioned: {@code v1.} followed by
  * the unpadded base64url of {@code <micros>} or {@code <micros>;<flavour><position>}, where the
- * flavour is {@code M} (MariaDB) or {@code Y} (MySQL) and the position is its canonical text.
+ * flavour is {@code M} (MariaDB), {@code Y} (MySQL) or {@code P} (PostgreSQL LSN) and the position is its
+ * canonical text.
  */
 public final class ConsistencyToken {
 
     private static final String PREFIX = "v1.";
     private static final char MARIADB = 'M';
     private static final char MYSQL = 'Y';
+    private static final char POSTGRESQL = 'P';
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -62,7 +64,7 @@ public final class ConsistencyToken {
     public String encode() {
         String plain = position == null
                 ? Long.toString(commitTimeMicros)
-                : commitTimeMicros + ";" + (position instanceof MariaDbGtidPosition ? MARIADB : MYSQL) + position;
+                : commitTimeMicros + ";" + flavour(position) + position;
         return PREFIX + ENCODER.encodeToString(plain.getBytes(StandardCharsets.US_ASCII));
     }
 
@@ -90,17 +92,22 @@ public final class ConsistencyToken {
             throw malformed(token, "the position has no flavour", null);
         }
         char flavour = plain.charAt(separator + 1);
-        if (flavour != MARIADB && flavour != MYSQL) {
+        if (flavour != MARIADB && flavour != MYSQL && flavour != POSTGRESQL) {
             throw malformed(token, "unknown position flavour '" + flavour + "'", null);
         }
         String text = plain.substring(separator + 2);
         GtidPosition parsed;
         try {
-            parsed = flavour == MARIADB ? MariaDbGtidPosition.parse(text) : MySqlGtidSet.parse(text);
+            parsed = flavour == MARIADB ? MariaDbGtidPosition.parse(text)
+                    : flavour == MYSQL ? MySqlGtidSet.parse(text) : LsnPosition.parse(text);
         } catch (IllegalArgumentException e) {
             throw malformed(token, "its position is invalid: " + e.getMessage(), e);
         }
         return of(parsed, micros);
+    }
+
+    private static char flavour(GtidPosition position) {
+        return position instanceof MariaDbGtidPosition ? MARIADB : position instanceof MySqlGtidSet ? MYSQL : POSTGRESQL;
     }
 
     private static long parseMicros(String token, String digits) {

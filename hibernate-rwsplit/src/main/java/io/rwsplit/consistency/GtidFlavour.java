@@ -8,6 +8,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 
+import io.rwsplit.spi.Clock;
+
 /**
  * The GTID dialect of a server: how to read the position of the transaction just committed on a
  * connection, and how to make a replica wait for a position.
@@ -20,6 +22,11 @@ enum GtidFlavour {
         GtidPosition parse(String text) {
             return MariaDbGtidPosition.parse(text);
         }
+
+        @Override
+        boolean accepts(GtidPosition position) {
+            return position instanceof MariaDbGtidPosition;
+        }
     },
     /** {@code @@gtid_executed} (contains this connection's commits) and {@code WAIT_FOR_EXECUTED_GTID_SET}. */
     MYSQL("select @@global.gtid_executed", "select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)") {
@@ -27,12 +34,42 @@ enum GtidFlavour {
         GtidPosition parse(String text) {
             return MySqlGtidSet.parse(text);
         }
+
+        @Override
+        boolean accepts(GtidPosition position) {
+            return position instanceof MySqlGtidSet;
+        }
     },
-    /** No GTIDs (H2, PostgreSQL, ...): read-your-writes falls back to the time window. */
+    /**
+     * WAL positions: {@code pg_current_wal_insert_lsn()} after the commit (see {@link LsnWait} for why it is at or
+     * after the commit record) and a standby's {@code pg_last_wal_replay_lsn()}, waited for by {@link LsnWait}.
+     */
+    POSTGRESQL("select pg_current_wal_insert_lsn()", "select pg_current_wal_insert_lsn()", null) {
+        @Override
+        GtidPosition parse(String text) {
+            return LsnPosition.parse(text);
+        }
+
+        @Override
+        boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock) throws SQLException {
+            return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock);
+        }
+
+        @Override
+        boolean accepts(GtidPosition position) {
+            return position instanceof LsnPosition;
+        }
+    },
+    /** No positions (H2, ...): read-your-writes falls back to the time window. */
     NONE(null, null, null) {
         @Override
         GtidPosition parse(String text) {
             return null;
+        }
+
+        @Override
+        boolean accepts(GtidPosition position) {
+            return false;
         }
     };
 
@@ -48,6 +85,9 @@ enum GtidFlavour {
 
     abstract GtidPosition parse(String text);
 
+    /** Whether a server of this flavour can wait for {@code position}. */
+    abstract boolean accepts(GtidPosition position);
+
     /** The flavour of the server behind {@code c}, from metadata the driver already holds. */
     static GtidFlavour of(Connection c) throws SQLException {
         DatabaseMetaData md = c.getMetaData();
@@ -58,6 +98,9 @@ enum GtidFlavour {
         }
         if (product.contains("mysql")) {
             return MYSQL;
+        }
+        if (product.contains("postgresql")) {
+            return POSTGRESQL;
         }
         return NONE;
     }
@@ -91,7 +134,7 @@ enum GtidFlavour {
     }
 
     /** Waits until the replica behind {@code replica} applied {@code position}; {@code false} on timeout. */
-    boolean await(Connection replica, GtidPosition position, long timeoutMicros) throws SQLException {
+    boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock) throws SQLException {
         try (PreparedStatement ps = replica.prepareStatement(waitSql)) {
             ps.setString(1, position.toString());
             ps.setBigDecimal(2, java.math.BigDecimal.valueOf(timeoutMicros, 6));

@@ -4,18 +4,18 @@ import java.util.Objects;
 
 /**
  * An exact replication position: the set of transactions a server has applied, as reported by
- * MariaDB ({@code @@gtid_current_pos}, {@code @@gtid_slave_pos}, {@code @@gtid_binlog_pos}) or
- * MySQL ({@code @@gtid_executed}).
+ * MariaDB ({@code @@gtid_current_pos}, {@code @@gtid_slave_pos}, {@code @@gtid_binlog_pos}),
+ * MySQL ({@code @@gtid_executed}) or PostgreSQL (a WAL position, {@link LsnPosition}).
  *
  * <p>Positions are immutable, thread-safe values compared by content, never as strings.
  *
- * <p><b>Flavours.</b> Comparing or merging a non-empty MariaDB position with a non-empty MySQL set
- * throws {@link IllegalArgumentException}. An empty position means "nothing applied" in either
+ * <p><b>Flavours.</b> Comparing or merging non-empty positions of different flavours (MariaDB, MySQL,
+ * PostgreSQL) throws {@link IllegalArgumentException}. An empty position means "nothing applied" in either
  * flavour, so it is compatible with both: everything contains an empty position, an empty position
  * contains only empty positions, and merging with an empty position yields the other side.
  * This matters because {@link #parse(String)} cannot tell the flavour of an empty string.
  */
-public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet {
+public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet, LsnPosition {
 
     /**
      * @return true when everything in {@code other} has been applied at this position
@@ -24,7 +24,7 @@ public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet {
     boolean contains(GtidPosition other);
 
     /**
-     * @return the position after both: per-domain maximum (MariaDB) or set union (MySQL)
+     * @return the position after both: per-domain maximum (MariaDB), set union (MySQL) or the later LSN
      * @throws IllegalArgumentException if both positions are non-empty and of different flavours
      */
     GtidPosition merge(GtidPosition other);
@@ -35,7 +35,8 @@ public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet {
     /**
      * Canonical text as the server accepts it, for {@code MASTER_GTID_WAIT} (MariaDB, GTIDs
      * ordered by domain) or {@code WAIT_FOR_EXECUTED_GTID_SET} (MySQL, lower-case UUIDs in order,
-     * intervals coalesced, one {@code uuid:...} member per source, members separated by {@code ,}).
+     * intervals coalesced, one {@code uuid:...} member per source, members separated by {@code ,}),
+     * or {@code X/Y} (PostgreSQL, upper-case hexadecimal).
      */
     @Override
     String toString();
@@ -63,14 +64,26 @@ public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet {
     }
 
     /**
-     * Parses either flavour: text containing {@code ':'} is a MySQL set, anything else a MariaDB
-     * position. An empty or blank text yields the empty MariaDB position, which is compatible with
+     * Parses a PostgreSQL LSN {@code X/Y} (hexadecimal halves, as {@code pg_current_wal_lsn()} prints it).
+     *
+     * @throws IllegalArgumentException naming the text when it is malformed
+     */
+    static GtidPosition parsePostgres(String text) {
+        return LsnPosition.parse(text);
+    }
+
+    /**
+     * Parses any flavour: text containing {@code '/'} is a PostgreSQL LSN, text containing {@code ':'} a
+     * MySQL set, anything else a MariaDB position. An empty or blank text yields the empty MariaDB position, which is compatible with
      * both flavours (see the class comment).
      *
      * @throws IllegalArgumentException naming the text when it is malformed
      */
     static GtidPosition parse(String text) {
         Objects.requireNonNull(text, "text");
+        if (text.indexOf('/') >= 0) {
+            return LsnPosition.parse(text);
+        }
         return text.indexOf(':') >= 0 ? MySqlGtidSet.parse(text) : MariaDbGtidPosition.parse(text);
     }
 }

@@ -121,11 +121,12 @@ final class GtidText {
 
     static IllegalArgumentException flavourMismatch(String operation, GtidPosition a, GtidPosition b) {
         return new IllegalArgumentException("Cannot " + operation + " " + describe(a) + " and " + describe(b)
-                + ": MariaDB and MySQL GTIDs are not comparable");
+                + ": positions of different databases are not comparable");
     }
 
     private static String describe(GtidPosition p) {
-        return (p instanceof MariaDbGtidPosition ? "MariaDB GTID position " : "MySQL GTID set ")
-                + quote(p.toString());
+        String kind = p instanceof MariaDbGtidPosition ? "MariaDB GTID position "
+                : p instanceof MySqlGtidSet ? "MySQL GTID set " : "PostgreSQL LSN ";
+        return kind + quote(p.toString());
     }
 }

@@ -9,10 +9,12 @@ import io.rwsplit.spi.LagProbe;
 import io.rwsplit.spi.LagSample;
 
 /**
- * GTID positions: the monitor samples the primary's position every probe interval; a replica's lag is
- * the time since the oldest sampled position its own position does not contain (see {@link Timeline}).
- * Needs no table and no privilege beyond reading system variables; a primary that receives no writes
- * leaves every replica at lag 0.
+ * Replication positions: the monitor samples the primary's position every probe interval; a replica's lag
+ * is the time since the oldest sampled position its own position does not contain (see {@link Timeline}).
+ * As {@code gtid} it compares GTIDs (MariaDB, MySQL); as {@code lsn} it compares a PostgreSQL standby's
+ * replayed WAL position with the primary's written one: the bytes it still has to replay tell which samples
+ * it misses, and the time since they were written is its lag. Needs no table and no privilege beyond
+ * reading positions; a primary that receives no writes leaves every replica at lag 0.
  */
 final class GtidProbe implements LagProbe, PrimaryTask {
 
@@ -20,17 +22,25 @@ final class GtidProbe implements LagProbe, PrimaryTask {
     private final Clock clock;
     private final Timeline<GtidPosition> sampled = new Timeline<>(256);
 
+    private final String name;
+
     GtidProbe(GtidReader reader, Clock clock) {
+        this(reader, clock, "gtid");
+    }
+
+    /** @param name {@code gtid} or {@code lsn}: how the probe is named in logs and errors */
+    GtidProbe(GtidReader reader, Clock clock, String name) {
         this.reader = reader;
         this.clock = clock;
+        this.name = name;
     }
 
     @Override
     public LagSample measure(String replica, Connection connection) throws SQLException {
         GtidPosition position = reader.replica(connection);
         if (position == null) {
-            throw new SQLException("hibernate-rwsplit: replica '" + replica + "' reports no GTID position: the gtid lag"
-                    + " probe needs MariaDB or MySQL with GTIDs");
+            throw new SQLException("hibernate-rwsplit: replica '" + replica + "' reports no replication position: the "
+                    + name + " lag probe needs MariaDB or MySQL with GTIDs, or a PostgreSQL standby");
         }
         return LagSample.of(sampled.lagMicros(position::contains, clock.epochMicros()));
     }
@@ -47,6 +57,6 @@ final class GtidProbe implements LagProbe, PrimaryTask {
 
     @Override
     public String toString() {
-        return "gtid";
+        return name;
     }
 }

@@ -9,13 +9,15 @@ import java.util.Locale;
 import io.rwsplit.consistency.GtidPosition;
 
 /**
- * Reads a server's GTID position: MariaDB {@code @@gtid_slave_pos} on a replica and
- * {@code @@gtid_current_pos} on the primary, MySQL {@code @@global.gtid_executed} on both. The flavour is
- * detected on the first connection; databases without GTIDs (H2 in tests) yield {@code null}.
+ * Reads a server's replication position: MariaDB {@code @@gtid_slave_pos} on a replica and
+ * {@code @@gtid_current_pos} on the primary, MySQL {@code @@global.gtid_executed} on both, PostgreSQL
+ * {@code pg_last_wal_replay_lsn()} on a standby and {@code pg_current_wal_lsn()} (the WAL written so far,
+ * which is what standbys can receive) on the primary. The flavour is detected on the first connection;
+ * databases without positions (H2 in tests) yield {@code null}.
  */
 final class GtidReader {
 
-    enum Flavour { UNKNOWN, MARIADB, MYSQL, NONE }
+    enum Flavour { UNKNOWN, MARIADB, MYSQL, POSTGRESQL, NONE }
 
     private volatile Flavour flavour = Flavour.UNKNOWN;
 
@@ -24,6 +26,7 @@ final class GtidReader {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_slave_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
+            case POSTGRESQL -> lsn(c, "select pg_last_wal_replay_lsn()");
             default -> null;
         };
     }
@@ -33,8 +36,15 @@ final class GtidReader {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_current_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
+            case POSTGRESQL -> lsn(c, "select pg_current_wal_lsn()");
             default -> null;
         };
+    }
+
+    /** An LSN, or null when the function returns NULL (the replay position of a server that is not a standby). */
+    private static GtidPosition lsn(Connection c, String sql) throws SQLException {
+        String text = value(c, sql);
+        return text.isEmpty() ? null : GtidPosition.parsePostgres(text);
     }
 
     Flavour flavour(Connection c) throws SQLException {
@@ -46,6 +56,9 @@ final class GtidReader {
             }
             else if (product.contains("mysql")) {
                 f = value(c, "select @@version").toLowerCase(Locale.ROOT).contains("mariadb") ? Flavour.MARIADB : Flavour.MYSQL;
+            }
+            else if (product.contains("postgresql")) {
+                f = Flavour.POSTGRESQL;
             }
             else {
                 f = Flavour.NONE;

@@ -16,8 +16,10 @@ import io.rwsplit.spi.LagSample;
  * probe interval with a microsecond timestamp ({@link #beat}); a replica's lag is the time since the
  * oldest heartbeat it has not applied yet (see {@link Timeline}). Each process writes its own row, so
  * several applications can share a table. Sub-second resolution: one probe interval. A replica without
- * the table (SQLState 42S02) misses every beat written so far; while no beat could be written (no
- * privilege, primary down) lag is 0 and only reachability is checked, with one WARN from the monitor.
+ * the table (SQLState 42S02, PostgreSQL 42P01) misses every beat written so far; while no beat could be
+ * written (no privilege, primary down) lag is 0 and only reachability is checked, with one WARN from the
+ * monitor. The row is written with {@code REPLACE} (MariaDB, MySQL) or {@code INSERT ... ON CONFLICT}
+ * (PostgreSQL).
  */
 final class HeartbeatProbe implements LagProbe, PrimaryTask {
 
@@ -26,6 +28,7 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
     private final Clock clock;
     private final Timeline<Long> written = new Timeline<>(256);
     private boolean created;
+    private String upsert;
 
     HeartbeatProbe(String table, Clock clock) {
         this.table = table;
@@ -45,7 +48,7 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
         }
         catch (SQLException e) {
             // the table itself has not reached the replica yet: it misses every beat written so far
-            if (!"42S02".equals(e.getSQLState())) {
+            if (!"42S02".equals(e.getSQLState()) && !"42P01".equals(e.getSQLState())) {
                 throw e;
             }
         }
@@ -62,9 +65,12 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
             }
             commit(primary);
             created = true;
+            upsert = primary.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT).contains("postgresql")
+                    ? "insert into " + table + " (id, ts) values (?, ?) on conflict (id) do update set ts = excluded.ts"
+                    : "replace into " + table + " (id, ts) values (?, ?)";
         }
         long ts = clock.epochMicros();
-        try (PreparedStatement ps = primary.prepareStatement("replace into " + table + " (id, ts) values (?, ?)")) {
+        try (PreparedStatement ps = primary.prepareStatement(upsert)) {
             ps.setString(1, id);
             ps.setLong(2, ts);
             ps.executeUpdate();

@@ -58,7 +58,8 @@ final class HeartbeatWithFallback implements LagProbe, PrimaryTask {
                 throw e;
             }
             rollbackQuietly(primary);
-            LagProbe fallback = gtid.primary(primary) != null ? new GtidProbe(gtid, clock) : new ReplicaStatusProbe();
+            LagProbe fallback = gtid.primary(primary) == null ? new ReplicaStatusProbe()
+                    : new GtidProbe(gtid, clock, gtid.flavour(primary) == GtidReader.Flavour.POSTGRESQL ? "lsn" : "gtid");
             log.warn("[{}] the heartbeat lag probe may not create or write table {} on the primary ({}); measuring lag"
                     + " with the {} probe instead. To keep the heartbeat, grant the user CREATE, INSERT, UPDATE and DELETE"
                     + " on that table or name one it may write with '{}'; to silence this, set '{}'", label, table,

@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.ReplicaConfig;
+import io.rwsplit.config.Settings;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.LagProbe;
 
@@ -15,21 +17,49 @@ public final class LagProbes {
     }
 
     public static Set<String> names() {
-        return new TreeSet<>(Set.of("heartbeat", "replica_status", "gtid", "reachability"));
+        return new TreeSet<>(Set.of("heartbeat", "replica_status", "gtid", "lsn", "replay_timestamp", "reachability"));
     }
 
-    /** What {@code auto} means for these replicas: heartbeat on MariaDB/MySQL URLs, else reachability. */
+    /**
+     * What {@code auto} means for these replicas: heartbeat on MariaDB/MySQL URLs, lsn on PostgreSQL URLs (no
+     * table, no writes, exact positions), else (mixed, unknown or DataSource replicas) reachability.
+     */
     static String resolve(String name, List<ReplicaConfig> replicas) {
         if (!name.equals("auto")) {
+            checkDatabase(name, replicas);
             return name;
         }
+        boolean mysql = true;
+        boolean postgres = true;
         for (ReplicaConfig replica : replicas) {
             String url = replica.url();
-            if (url == null || !(url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:"))) {
-                return "reachability";
+            mysql &= url != null && (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:"));
+            postgres &= url != null && url.startsWith("jdbc:postgresql:");
+        }
+        return mysql ? "heartbeat" : postgres ? "lsn" : "reachability";
+    }
+
+    /**
+     * Refuses at startup a probe that cannot work on a replica given by URL: {@code replica_status} on PostgreSQL,
+     * {@code lsn} and {@code replay_timestamp} on MariaDB or MySQL.
+     */
+    private static void checkDatabase(String name, List<ReplicaConfig> replicas) {
+        for (ReplicaConfig replica : replicas) {
+            String url = replica.url();
+            if (url == null) {
+                continue;
+            }
+            boolean postgres = url.startsWith("jdbc:postgresql:");
+            boolean mysql = url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:");
+            if (postgres && name.equals("replica_status")) {
+                throw Settings.invalid(RwSplitSettings.LAG_PROBE, name, "a probe PostgreSQL standbys support (auto, lsn,"
+                        + " replay_timestamp, heartbeat, gtid, reachability): replica '" + replica.name() + "' is " + url);
+            }
+            if (mysql && (name.equals("lsn") || name.equals("replay_timestamp"))) {
+                throw Settings.invalid(RwSplitSettings.LAG_PROBE, name, "a probe MariaDB and MySQL replicas support (auto,"
+                        + " heartbeat, replica_status, gtid, reachability): replica '" + replica.name() + "' is " + url);
             }
         }
-        return "heartbeat";
     }
 
     /** For the startup line: the probe (for {@code heartbeat}, the table it writes and how often) and the lag limit. */
@@ -59,7 +89,8 @@ public final class LagProbes {
         return switch (name) {
             case "heartbeat" -> new HeartbeatProbe(config.heartbeatTable(), clock);
             case "replica_status" -> new ReplicaStatusProbe();
-            case "gtid" -> new GtidProbe(gtid, clock);
+            case "gtid", "lsn" -> new GtidProbe(gtid, clock, name);
+            case "replay_timestamp" -> new ReplayTimestampProbe();
             case "reachability" -> new ReachabilityProbe((int) Math.max(1, config.probeTimeout().toSeconds()));
             default -> throw new IllegalArgumentException("unknown lag probe '" + name + "' (known: " + names() + ")");
         };

@@ -13,10 +13,15 @@ import java.sql.SQLTransientConnectionException;
  * to its close), takes the replica out of rotation at once when an execution fails with a connection
  * error, and, for an autocommit read, executes once more elsewhere (another healthy replica, else the
  * primary) when that failure happened before any result was handed out: the statement is prepared
- * again there and its recorded parameters and options are replayed. Inside a transaction, after a
- * first successful execution, or with a stream parameter, the error goes to the caller unchanged.
+ * again there and its recorded parameters and options are replayed. An autocommit statement the
+ * replica refused as a write (SQLState 25006) is run once on the primary, without ejecting the replica.
+ * Inside a transaction, after a first successful execution, or with a stream parameter, the error goes
+ * to the caller unchanged.
  */
 final class ReplicaStatement extends ForwardingPreparedStatement implements RoutingConnection.Retryable {
+
+    /** SQLState "read-only SQL transaction": what a read-only replica answers to a write. */
+    static final String READ_ONLY_REFUSAL = "25006";
 
     private final RoutingConnection routing;
     private final String sql;
@@ -122,6 +127,10 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
      */
     private void failed(SQLException e) throws SQLException {
         ReplicaNode failedNode = node;
+        if (failedNode != null && READ_ONLY_REFUSAL.equals(e.getSQLState()) && !executed && bindings != null) {
+            refusedAsWrite(e);
+            return;
+        }
         if (failedNode == null || !isConnectionError(e, delegate)) {
             throw e;
         }
@@ -131,6 +140,21 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
         }
         try {
             if (!routing.retry(this, failedNode)) {
+                throw e;
+            }
+        }
+        catch (SQLException retryFailure) {
+            if (retryFailure != e) {
+                e.addSuppressed(retryFailure);
+            }
+            throw e;
+        }
+    }
+
+    /** The replica refused the statement as a write: the replica is fine, the statement belongs on the primary. */
+    private void refusedAsWrite(SQLException e) throws SQLException {
+        try {
+            if (!routing.retryOnPrimary(this)) {
                 throw e;
             }
         }

@@ -308,6 +308,21 @@ public final class RoutingConnection implements Connection {
         return true;
     }
 
+    /**
+     * Moves an autocommit statement a replica refused as a write (SQLState 25006) to the primary, where it
+     * belongs; reason {@link RouteReason#REPLICA_REFUSED_WRITE}. Returns false inside a transaction.
+     */
+    boolean retryOnPrimary(Retryable statement) throws SQLException {
+        if (tx.inTransaction() || closed) {
+            return false;
+        }
+        router.record(session, router.primaryDecision(RouteReason.REPLICA_REFUSED_WRITE), -1, statement.sql());
+        session.servedByPrimary();
+        tx.wrote(); // it was refused as a write: read-your-writes must cover it
+        statement.retarget(physical.primary(), null);
+        return true;
+    }
+
     @Override
     public String nativeSQL(String sql) throws SQLException {
         return current().nativeSQL(sql);

@@ -20,12 +20,16 @@ import static io.rwsplit.route.SqlText.wordEnd;
 public final class SqlClassifier {
 
     private static final String[] READ_WORDS = {"select", "values", "table"};
-    private static final String[] WRITE_WORDS = {"insert", "update", "delete", "merge", "replace", "upsert", "truncate"};
+    private static final String[] WRITE_WORDS = {"insert", "update", "delete", "merge", "replace", "upsert", "truncate",
+            "copy"};
+    /** The statements a PostgreSQL writable common table expression can hold: {@code WITH x AS (UPDATE ...)}. */
+    private static final String[] CTE_WRITE_WORDS = {"insert", "update", "delete", "merge"};
     private static final String[] DDL_WORDS = {"create", "alter", "drop", "rename", "comment", "grant", "revoke",
-            "optimize", "repair"};
+            "optimize", "repair", "vacuum", "cluster", "reindex", "refresh", "import", "security"};
     private static final String[] CALL_WORDS = {"call", "exec", "execute", "do"};
     private static final String[] SESSION_WORDS = {"set", "use", "lock", "unlock", "begin", "commit", "rollback",
-            "savepoint", "release", "xa", "flush", "kill", "handler", "prepare", "deallocate"};
+            "savepoint", "release", "xa", "flush", "kill", "handler", "prepare", "deallocate", "listen", "unlisten", "notify",
+            "discard", "reset", "checkpoint"};
     /** The statement keywords that can follow the common table expressions of a {@code WITH}. */
     private static final String[] WITH_BODY_WORDS = {"select", "values", "table", "insert", "update", "delete",
             "replace", "merge"};
@@ -98,17 +102,21 @@ public final class SqlClassifier {
     /**
      * Finds the statement after the common table expressions: the first statement keyword at parenthesis depth 0,
      * or a parenthesised query that directly follows a CTE body. A read is then scanned from just after
-     * {@code WITH}, so lock clauses and primary functions inside the CTEs count too.
+     * {@code WITH}, so lock clauses and primary functions inside the CTEs count too. A CTE whose body is an
+     * {@code INSERT}, {@code UPDATE}, {@code DELETE} or {@code MERGE} (PostgreSQL's writable CTEs) makes the whole
+     * statement a write, whatever follows.
      */
     private static SqlKind classifyWith(String sql, int afterWith) {
         int n = sql.length();
         int depth = 0;
         boolean afterCteBody = false;
+        boolean afterOpening = false;   // the previous significant character is '('
         int i = afterWith;
         while (i < n) {
             char c = sql.charAt(i);
             if (c <= ' ') {
                 i++;
+                continue;
             } else if (SqlText.isQuote(c)) {
                 i = SqlText.skipQuoted(sql, i);
                 if (i == UNTERMINATED) {
@@ -119,14 +127,18 @@ public final class SqlClassifier {
                 return SqlKind.OTHER;
             } else if (SqlText.isBlockCommentStart(sql, i)) {
                 i = SqlText.blockCommentEnd(sql, i);
+                continue;
             } else if (SqlText.isLineCommentStart(sql, i)) {
                 i = SqlText.lineCommentEnd(sql, i);
+                continue;
             } else if (c == '(' && depth == 0 && afterCteBody) {
                 int start = skipToFirstKeyword(sql, i);
                 return classifyWithBody(sql, afterWith, start, wordEnd(sql, start));
             } else if (c == '(') {
                 depth++;
                 i++;
+                afterOpening = true;
+                continue;
             } else if (c == ')') {
                 if (--depth < 0) {
                     return SqlKind.OTHER;
@@ -138,12 +150,16 @@ public final class SqlClassifier {
                 if (depth == 0 && isWordIn(sql, i, end, WITH_BODY_WORDS)) {
                     return classifyWithBody(sql, afterWith, i, end);
                 }
+                if (afterOpening && isWordIn(sql, i, end, CTE_WRITE_WORDS)) {
+                    return SqlKind.WRITE;
+                }
                 afterCteBody = false;
                 i = end;
             } else {
                 afterCteBody = false;
                 i++;
             }
+            afterOpening = false;
         }
         return SqlKind.OTHER;
     }
@@ -240,12 +256,15 @@ public final class SqlClassifier {
                 }
                 return isWord(sql, start, end, "get_lock") ? call(sql, end) : SqlKind.READ;
             case 9:
-                return isWord(sql, start, end, "row_count") ? call(sql, end) : SqlKind.READ;
+                return isWord(sql, start, end, "row_count") || isWord(sql, start, end, "pg_notify")
+                        ? call(sql, end) : SqlKind.READ;
             case 10:
-                return isWord(sql, start, end, "found_rows") ? call(sql, end) : SqlKind.READ;
+                return isWord(sql, start, end, "found_rows") || isWord(sql, start, end, "set_config")
+                        ? call(sql, end) : SqlKind.READ;
             case 12:
                 return isWord(sql, start, end, "release_lock") || isWord(sql, start, end, "is_free_lock")
-                        || isWord(sql, start, end, "is_used_lock") ? call(sql, end) : SqlKind.READ;
+                        || isWord(sql, start, end, "is_used_lock") || isWord(sql, start, end, "txid_current")
+                        ? call(sql, end) : SqlKind.READ;
             case 14:
                 if (isWord(sql, start, end, "last_insert_id")) {    // LAST_INSERT_ID(), @@last_insert_id
                     return isSystemVariable(sql, start) ? SqlKind.PRIMARY_FUNCTION : call(sql, end);
@@ -254,8 +273,27 @@ public final class SqlClassifier {
             case 17:
                 return isWord(sql, start, end, "release_all_locks") ? call(sql, end) : SqlKind.READ;
             default:
-                return SqlKind.READ;
+                return end - start > 8 && isPostgresPrimaryFunction(sql, start, end) ? call(sql, end) : SqlKind.READ;
         }
+    }
+
+    /**
+     * PostgreSQL functions that lock, notify or need a transaction id, none of which a standby can do or share:
+     * {@code pg_advisory_lock} and every other {@code pg_advisory_*} / {@code pg_try_advisory_*} function and
+     * {@code pg_current_xact_id} ({@code pg_notify} is matched by its length). Only words starting with {@code pg_}
+     * are compared.
+     */
+    private static boolean isPostgresPrimaryFunction(String sql, int start, int end) {
+        if ((sql.charAt(start) | 0x20) != 'p' || (sql.charAt(start + 1) | 0x20) != 'g' || sql.charAt(start + 2) != '_') {
+            return false;
+        }
+        return startsWith(sql, start, end, "pg_advisory_") || startsWith(sql, start, end, "pg_try_advisory_")
+                || isWord(sql, start, end, "pg_current_xact_id");
+    }
+
+    /** Whether the word {@code sql[start, end)} starts with {@code prefix} (lower case), ignoring ASCII case. */
+    private static boolean startsWith(String sql, int start, int end, String prefix) {
+        return end - start >= prefix.length() && sql.regionMatches(true, start, prefix, 0, prefix.length());
     }
 
     /** A primary function if the name that ends at {@code afterName} is called, as in {@code found_rows()}. */

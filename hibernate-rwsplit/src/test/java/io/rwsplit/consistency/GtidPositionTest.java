@@ -49,7 +49,7 @@ class GtidPositionTest {
         GtidPosition mysql = GtidPosition.parseMySql(UUID + ":1-5");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> maria.contains(mysql));
         assertEquals("Cannot compare MariaDB GTID position '0-1-42' and MySQL GTID set '" + UUID
-                + ":1-5': MariaDB and MySQL GTIDs are not comparable", e.getMessage());
+                + ":1-5': positions of different databases are not comparable", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> mysql.contains(maria));
     }
 

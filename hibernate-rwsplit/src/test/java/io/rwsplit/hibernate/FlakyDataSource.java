@@ -13,12 +13,15 @@ import io.rwsplit.testing.DataSourceAdapter;
 
 /**
  * A replica DataSource over an H2 database whose statements can be made to fail on execution with a
- * connection-class error, as a replica that dies under a read does. Probes ({@code isValid}) still work.
+ * connection-class error, as a replica that dies under a read does, or be refused as a write by a read-only
+ * server (SQLState 25006). Probes ({@code isValid}) still work.
  */
 final class FlakyDataSource extends DataSourceAdapter {
 
     private final String url;
     volatile boolean failing;
+    /** Executions fail as a read-only standby refuses a write (SQLState 25006); the connection stays fine. */
+    volatile boolean refusing;
     final AtomicInteger failedExecutions = new AtomicInteger();
 
     FlakyDataSource(String url) {
@@ -38,6 +41,10 @@ final class FlakyDataSource extends DataSourceAdapter {
     private PreparedStatement statement(PreparedStatement real) {
         return (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {PreparedStatement.class},
                 (proxy, method, args) -> {
+                    if (refusing && method.getName().startsWith("execute")) {
+                        failedExecutions.incrementAndGet();
+                        throw new SQLException("simulated: cannot execute UPDATE in a read-only transaction", "25006");
+                    }
                     if (failing && method.getName().startsWith("execute")) {
                         failedExecutions.incrementAndGet();
                         throw new SQLNonTransientConnectionException("simulated: socket closed by peer", "08S01");

@@ -9,27 +9,42 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs {@code scripts/cluster.sh} commands and turns failures into exceptions carrying its output. */
+/**
+ * Runs {@code scripts/cluster.sh} (or {@code scripts/pg-cluster.sh}) commands and turns failures into exceptions
+ * carrying its output.
+ */
 final class ClusterScript {
 
     static final String RELATIVE_PATH = "scripts/cluster.sh";
+    static final String POSTGRES_RELATIVE_PATH = "scripts/pg-cluster.sh";
 
     private static final long TIMEOUT_SECONDS = 180;
 
     private final Path repoRoot;
+    private final String relativePath;
 
     ClusterScript(Path repoRoot) {
+        this(repoRoot, RELATIVE_PATH);
+    }
+
+    ClusterScript(Path repoRoot, String relativePath) {
         this.repoRoot = repoRoot;
+        this.relativePath = relativePath;
     }
 
     /** Walks up from {@code start} to the first directory holding {@code scripts/cluster.sh}. */
     static ClusterScript locate(Path start) {
+        return locate(start, RELATIVE_PATH);
+    }
+
+    /** Walks up from {@code start} to the first directory holding {@code relativePath}. */
+    static ClusterScript locate(Path start, String relativePath) {
         for (Path dir = start.toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve(RELATIVE_PATH))) {
-                return new ClusterScript(dir);
+            if (Files.isRegularFile(dir.resolve(relativePath))) {
+                return new ClusterScript(dir, relativePath);
             }
         }
-        throw new IllegalStateException("cannot find " + RELATIVE_PATH + " in " + start.toAbsolutePath()
+        throw new IllegalStateException("cannot find " + relativePath + " in " + start.toAbsolutePath()
                 + " or any parent directory");
     }
 
@@ -47,7 +62,7 @@ final class ClusterScript {
     Result exec(String... args) {
         List<String> command = new ArrayList<>();
         command.add("bash");
-        command.add(repoRoot.resolve(RELATIVE_PATH).toString());
+        command.add(repoRoot.resolve(relativePath).toString());
         command.addAll(List.of(args));
         Path output = null;
         try {
@@ -77,8 +92,8 @@ final class ClusterScript {
         }
     }
 
-    private static String describe(String... args) {
-        return RELATIVE_PATH + " " + String.join(" ", args);
+    private String describe(String... args) {
+        return relativePath + " " + String.join(" ", args);
     }
 
     record Result(int exitCode, String output) {

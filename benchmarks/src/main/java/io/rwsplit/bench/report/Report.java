@@ -171,6 +171,7 @@ public final class Report {
         else {
             notRun("workload");
         }
+        postgresWorkload();
         md.append("## Reproduce\n\n```\n").append(meta("command")).append("\n```\n\n");
         md.append("""
                 `scripts/bench.sh` builds the `benchmarks` module (profile `bench`, never part of `mvn verify`), \
@@ -178,6 +179,24 @@ public final class Report {
                 `BENCH_CLUSTER_PORT` (default 3307) unless it is running, runs the workload with and without \
                 lag, and rewrites this page. Options and environment variables are listed by `scripts/bench.sh --help`.
                 """);
+    }
+
+    /** The same workload on the scripts/pg-cluster.sh PostgreSQL cluster (primary + 2 hot standbys), when it ran. */
+    private void postgresWorkload() throws IOException {
+        md.append("## 3c. Replicated workload on PostgreSQL\n\n");
+        md.append("""
+                The same workload on `scripts/pg-cluster.sh`: a PostgreSQL primary and two hot standbys (streaming \
+                replication, pgjdbc). Read-your-writes uses WAL positions (LSNs); lag (ii) is \
+                `scripts/pg-cluster.sh delay 1 1` (`recovery_min_apply_delay`).
+
+                """);
+        Path workload = dir.resolve("workload-postgres.tsv");
+        if (Files.isRegularFile(workload)) {
+            workloadTable(workload);
+        }
+        else {
+            notRun("workload_postgres");
+        }
     }
 
     /** Says so when the machine was busier than its cores, as then every number is noisy. */

@@ -33,7 +33,7 @@ import io.rwsplit.bench.Variant;
  * increments the user's own row; half of the reads read that row back and count as stale when they see
  * an older counter than the user last committed (read-after-write); the other half read a random row.
  * <p>
- * Usage: {@code WorkloadRunner --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
+ * Usage: {@code WorkloadRunner [--database mariadb|postgres] --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
  * --modes PRIMARY_ONLY,EVENTUAL,... --out results.tsv}. The injected lag is applied by the caller
  * (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV row per
  * mode is appended to {@code --out}.
@@ -62,12 +62,13 @@ public final class WorkloadRunner {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
-        int port = Integer.parseInt(options.getOrDefault("port", "3307"));
+        boolean postgres = "postgres".equals(options.getOrDefault("database", "mariadb"));
+        int port = Integer.parseInt(options.getOrDefault("port", postgres ? "5441" : "3307"));
         int users = Integer.parseInt(options.getOrDefault("users", "8"));
         if (users < 1 || users >= Schema.ROWS / 2) {
             throw new IllegalArgumentException("--users must be between 1 and " + (Schema.ROWS / 2 - 1) + ": " + users);
         }
-        WorkloadRunner runner = new WorkloadRunner(Database.cluster(port, 2), users,
+        WorkloadRunner runner = new WorkloadRunner(postgres ? Database.postgresCluster(port, 2) : Database.cluster(port, 2), users,
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
                 Integer.parseInt(options.getOrDefault("warmup", "3")));
         String lag = options.getOrDefault("lag", "none");
@@ -81,7 +82,7 @@ public final class WorkloadRunner {
         if (!Files.exists(out)) {
             Files.writeString(out, HEADER + "\n", StandardCharsets.UTF_8);
         }
-        Schema.recreate(runner.db.primaryUrl(), runner.db.user(), runner.db.password(), true);
+        Schema.recreate(runner.db.primaryUrl(), runner.db.user(), runner.db.password(), runner.db.mariadb());
         for (String name : options.getOrDefault("modes", "PRIMARY_ONLY,UNIT_DEFAULT,RWSPLIT_DEFAULT,EVENTUAL,READ_YOUR_WRITES_TIME,READ_YOUR_WRITES_GTID").split(",")) {
             Mode mode = Mode.valueOf(name.trim());
             String row = runner.run(mode, lag);

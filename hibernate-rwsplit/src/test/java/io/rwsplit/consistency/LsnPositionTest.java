@@ -1,0 +1,111 @@
+package io.rwsplit.consistency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class LsnPositionTest {
+
+    @Test
+    void parsesBothHexHalvesIntoOneUnsignedNumber() {
+        assertEquals(0x16_B374D848L, LsnPosition.parse("16/B374D848").lsn());
+        assertEquals(0xFFFF_FFFF_FFFF_FFFFL, LsnPosition.parse("FFFFFFFF/FFFFFFFF").lsn());
+        assertEquals(0x3_0000_0000L + 0xA0L, LsnPosition.parse(" 3/a0\n").lsn());
+    }
+
+    @Test
+    void comparesNumericallyNeverAsText() {
+        GtidPosition earlier = GtidPosition.parsePostgres("0/9FFFFFF");
+        GtidPosition later = GtidPosition.parsePostgres("0/A000000");
+        assertTrue(later.contains(earlier));
+        assertFalse(earlier.contains(later));
+        assertTrue(GtidPosition.parsePostgres("10/0").contains(GtidPosition.parsePostgres("9/FFFFFFFF")));
+        assertFalse(GtidPosition.parsePostgres("9/FFFFFFFF").contains(GtidPosition.parsePostgres("10/0")));
+    }
+
+    @Test
+    void comparesTheUpperHalfUnsigned() {
+        GtidPosition high = GtidPosition.parsePostgres("80000000/0");
+        GtidPosition low = GtidPosition.parsePostgres("7FFFFFFF/FFFFFFFF");
+        assertTrue(high.contains(low));
+        assertFalse(low.contains(high));
+        assertSame(high, high.merge(low));
+        assertSame(high, low.merge(high));
+    }
+
+    @Test
+    void containsItselfAndMergesToTheLaterPosition() {
+        GtidPosition p = GtidPosition.parsePostgres("1/20");
+        assertTrue(p.contains(GtidPosition.parsePostgres("1/20")));
+        assertEquals(GtidPosition.parsePostgres("1/21"), p.merge(GtidPosition.parsePostgres("1/21")));
+    }
+
+    @Test
+    void printsAsTheServerAcceptsIt() {
+        assertEquals("16/B374D848", LsnPosition.parse("16/b374d848").toString());
+        assertEquals("0/0", LsnPosition.of(0).toString());
+        assertEquals("FFFFFFFF/FFFFFFFF", LsnPosition.of(-1L).toString());
+    }
+
+    @Test
+    void zeroIsTheEmptyPositionCompatibleWithEveryFlavour() {
+        GtidPosition empty = LsnPosition.parse("0/0");
+        GtidPosition maria = GtidPosition.parseMariaDb("0-1-5");
+        assertTrue(empty.isEmpty());
+        assertTrue(maria.contains(empty));
+        assertFalse(empty.contains(maria));
+        assertSame(maria, empty.merge(maria));
+        assertTrue(LsnPosition.parse("0/1").contains(GtidPosition.parseMariaDb("")));
+    }
+
+    @Test
+    void refusesToCompareWithAnotherDatabasesPosition() {
+        GtidPosition lsn = GtidPosition.parsePostgres("0/3000060");
+        GtidPosition maria = GtidPosition.parseMariaDb("0-1-42");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> lsn.contains(maria));
+        assertEquals("Cannot compare PostgreSQL LSN '0/3000060' and MariaDB GTID position '0-1-42': positions of"
+                + " different databases are not comparable", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> maria.contains(lsn));
+        assertThrows(IllegalArgumentException.class, () -> lsn.merge(maria));
+    }
+
+    @Test
+    void isDetectedByTheSlash() {
+        assertInstanceOf(LsnPosition.class, GtidPosition.parse("0/3000060"));
+    }
+
+    @Test
+    void measuresBytesBetweenPositions() {
+        assertEquals(0x100, LsnPosition.parse("1/100").bytesAfter(LsnPosition.parse("1/0")));
+        assertEquals(0, LsnPosition.parse("1/0").bytesAfter(LsnPosition.parse("1/100")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "16", "16/", "/16", "1G/0", "0/0/0", "123456789/0", "0/123456789", "0 / 1", "-1/0"})
+    void rejectsMalformedTextNamingIt(String text) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LsnPosition.parse(text));
+        assertTrue(e.getMessage().startsWith("Malformed PostgreSQL LSN '" + text + "'"), e.getMessage());
+    }
+
+    @Test
+    void travelsInAConsistencyToken() {
+        ConsistencyToken token = ConsistencyToken.of(GtidPosition.parsePostgres("16/B374D848"), 1_700_000_000_000_000L);
+        ConsistencyToken back = ConsistencyToken.decode(token.encode());
+        assertEquals(token, back);
+        assertInstanceOf(LsnPosition.class, back.positionOrNull());
+    }
+
+    @Test
+    void tokensMergeToTheLaterLsn() {
+        ConsistencyToken a = ConsistencyToken.of(GtidPosition.parsePostgres("0/5000"), 10);
+        ConsistencyToken b = ConsistencyToken.of(GtidPosition.parsePostgres("0/4000"), 20);
+        assertEquals(ConsistencyToken.of(GtidPosition.parsePostgres("0/5000"), 20), Tokens.merge(a, b));
+    }
+}

@@ -1,0 +1,546 @@
+#!/usr/bin/env bash
+# A throw-away replicated PostgreSQL cluster for integration tests: one primary and N hot standbys
+# on 127.0.0.1, streaming replication (pg_basebackup -R), everything under one base dir. Same verbs
+# as scripts/cluster.sh (the MariaDB cluster).
+#
+# Usage: scripts/pg-cluster.sh <command> [args]
+#   start [replicas=2] [base-port=5441]  start (creating on first use) the primary and standbys
+#   stop                                 stop every server of this cluster
+#   destroy                              stop and delete the base dir (and the data dir)
+#   status                               show nodes; exit 0 all running, 1 some, 3 none
+#   info                                 machine-readable KEY=VALUE lines (ports, users, dir)
+#   sync                                 wait until every standby replayed the primary's WAL
+#   delay <replica> <seconds>            recovery_min_apply_delay on a standby
+#   pause <replica> / resume <replica>   pg_wal_replay_pause() / pg_wal_replay_resume()
+#   kill <node> / revive <node>          SIGKILL a server / start it again on the same data dir
+#   sql <node> "<statements>"            run SQL as superuser on database rwsplit, '|'-separated rows
+#   reset                                revive, undelay, resume, recreate database rwsplit, sync
+#   leftovers                            print the pids of this cluster's servers still running
+#
+# <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
+# Servers refuse to run as root: as root the servers run as RWSPLIT_PG_OS_USER (default postgres),
+# and when that user cannot write the base dir the data lives under /tmp/rwsplit-pg-<hash>/.
+# Environment: RWSPLIT_PG_CLUSTER_DIR (default: <repo>/.pg-cluster),
+#              RWSPLIT_PG_CLUSTER_TIMEOUT seconds for start/sync waits (default 30),
+#              RWSPLIT_PG_CLUSTER_BASE_PORT default base port (default 5441),
+#              RWSPLIT_PG_BIN directory of initdb/pg_ctl/postgres (default: newest /usr/lib/postgresql/*/bin).
+set -euo pipefail
+
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+readonly REPO_ROOT
+readonly BASE_DIR="${RWSPLIT_PG_CLUSTER_DIR:-$REPO_ROOT/.pg-cluster}"
+readonly TIMEOUT="${RWSPLIT_PG_CLUSTER_TIMEOUT:-30}"
+readonly APP_DB=rwsplit APP_USER=rwsplit APP_PASSWORD=rwsplit SUPERUSER=postgres
+readonly DEFAULT_REPLICAS=2 DEFAULT_BASE_PORT="${RWSPLIT_PG_CLUSTER_BASE_PORT:-5441}"
+readonly OS_USER_WANTED="${RWSPLIT_PG_OS_USER:-postgres}"
+
+REPLICAS=""
+BASE_PORT=""
+DATA_ROOT=""
+OS_USER=""
+PG_BIN=""
+
+die() {
+  echo "pg-cluster.sh: $*" >&2
+  exit 1
+}
+
+die_node() {
+  local node=$1
+  shift
+  echo "pg-cluster.sh: $node: $*" >&2
+  local log
+  log="$(node_dir "$node").log"
+  if [[ -f "$log" ]]; then
+    echo "---- last lines of $log ----" >&2
+    tail -n 25 "$log" >&2
+  fi
+  exit 1
+}
+
+# ---------------------------------------------------------------- environment
+
+find_bin() {
+  if [[ -n "${RWSPLIT_PG_BIN:-}" ]]; then
+    [[ -x "$RWSPLIT_PG_BIN/postgres" ]] || die "RWSPLIT_PG_BIN=$RWSPLIT_PG_BIN has no postgres binary"
+    echo "$RWSPLIT_PG_BIN"
+    return
+  fi
+  local dir
+  dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+  [[ -n "$dir" && -x "$dir/postgres" ]] || die "PostgreSQL server binaries not found under /usr/lib/postgresql/*/bin (apt-get install postgresql)"
+  echo "$dir"
+}
+
+# Runs a command as the user that owns the servers.
+as_owner() {
+  if [[ -z "$OS_USER" ]]; then
+    "$@"
+  else
+    runuser -u "$OS_USER" -- "$@"
+  fi
+}
+
+# Chooses the OS user and the data root on first start.
+choose_owner() {
+  if [[ $EUID -ne 0 ]]; then
+    OS_USER=""
+    DATA_ROOT="$BASE_DIR/data"
+    return
+  fi
+  id -u "$OS_USER_WANTED" >/dev/null 2>&1 ||
+    die "running as root, but the servers need an unprivileged user and '$OS_USER_WANTED' does not exist (set RWSPLIT_PG_OS_USER)"
+  OS_USER=$OS_USER_WANTED
+  if runuser -u "$OS_USER" -- test -x "$BASE_DIR" 2>/dev/null; then
+    DATA_ROOT="$BASE_DIR/data"
+  else
+    # the base dir is not reachable for that user (a clone under /root): keep the data under /tmp
+    DATA_ROOT="/tmp/rwsplit-pg-$(printf '%s' "$BASE_DIR" | cksum | cut -d' ' -f1)"
+  fi
+}
+
+load_topology() {
+  [[ -f "$BASE_DIR/cluster.env" ]] || die "no cluster in $BASE_DIR: run 'scripts/pg-cluster.sh start' first"
+  # shellcheck source=/dev/null
+  source "$BASE_DIR/cluster.env"
+  PG_BIN=$(find_bin)
+}
+
+# ---------------------------------------------------------------- topology
+
+node_dir() { echo "$DATA_ROOT/$1"; }
+
+nodes() {
+  echo primary
+  replicas
+}
+
+replicas() {
+  local i
+  for ((i = 1; i <= REPLICAS; i++)); do echo "replica$i"; done
+}
+
+node_index() {
+  case "$1" in
+    primary) echo 0 ;;
+    replica[0-9]*) echo "${1#replica}" ;;
+    *) return 1 ;;
+  esac
+}
+
+node_port() { echo $((BASE_PORT + $(node_index "$1"))); }
+
+parse_node() {
+  local node=${1:-} index
+  index=$(node_index "$node") || die "unknown node '$node' (expected primary or replica1..replica$REPLICAS)"
+  ((index <= REPLICAS)) || die "unknown node '$node': this cluster has $REPLICAS replicas"
+  echo "$node"
+}
+
+parse_replica() {
+  local arg=${1:-}
+  [[ "$arg" =~ ^[0-9]+$ ]] && arg="replica$arg"
+  [[ "$arg" == replica* ]] || die "expected a replica (replica1..replica$REPLICAS or 1..$REPLICAS), got '${1:-}'"
+  parse_node "$arg"
+}
+
+# ---------------------------------------------------------------- processes
+
+process_alive() {
+  local pid=$1 state
+  [[ -r "/proc/$pid/status" ]] || return 1
+  state=$(awk '/^State:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || return 1
+  [[ -n "$state" && "$state" != Z && "$state" != X ]]
+}
+
+# The postmaster's pid of a node, from postmaster.pid, checked against /proc.
+node_pid() {
+  local node=$1 file pid
+  file="$(node_dir "$node")/postmaster.pid"
+  [[ -r "$file" ]] || return 1
+  pid=$(head -n 1 "$file")
+  [[ "$pid" =~ ^[0-9]+$ ]] && process_alive "$pid" &&
+    tr '\0' ' ' 2>/dev/null <"/proc/$pid/cmdline" | grep -qF -- "-D $(node_dir "$node")" || return 1
+  echo "$pid"
+}
+
+node_running() { node_pid "$1" >/dev/null; }
+
+# Every live postmaster started on a data dir under our data root.
+our_pids() {
+  [[ -n "$DATA_ROOT" ]] || return 0
+  local dir pid
+  for dir in /proc/[0-9]*; do
+    pid=${dir#/proc/}
+    if tr '\0' ' ' 2>/dev/null <"$dir/cmdline" | grep -qF -- "-D $DATA_ROOT/"; then
+      process_alive "$pid" && echo "$pid"
+    fi
+  done
+  return 0
+}
+
+wait_gone() {
+  local pid=$1 deadline=$((SECONDS + $2))
+  while process_alive "$pid"; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.05
+  done
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# ---------------------------------------------------------------- SQL
+
+psql_node() {
+  local node=$1
+  shift
+  PGCONNECT_TIMEOUT=5 "$PG_BIN/psql" -X -q -A -t -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$(node_port "$node")" \
+    -U "$SUPERUSER" "$@"
+}
+
+sql() {
+  local node=$1
+  shift
+  psql_node "$node" -d "$APP_DB" -c "$*"
+}
+
+sql_admin() {
+  local node=$1
+  shift
+  psql_node "$node" -d postgres -c "$*"
+}
+
+accepts_connections() {
+  "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$(node_port "$1")" -t 1 >/dev/null 2>&1
+}
+
+# ---------------------------------------------------------------- server lifecycle
+
+node_config() {
+  local node=$1
+  cat <<EOF
+# written by pg-cluster.sh
+listen_addresses = '127.0.0.1'
+port = $(node_port "$node")
+unix_socket_directories = ''
+max_connections = 100
+shared_buffers = 16MB
+fsync = off
+full_page_writes = off
+wal_level = replica
+max_wal_senders = 10
+wal_keep_size = 128MB
+hot_standby = on
+hot_standby_feedback = on
+wal_receiver_status_interval = 1s
+max_standby_streaming_delay = 5s
+logging_collector = off
+log_min_messages = warning
+EOF
+}
+
+init_primary() {
+  local dir
+  dir=$(node_dir primary)
+  [[ -f "$dir/PG_VERSION" ]] && return 0
+  as_owner rm -rf "$dir"
+  as_owner mkdir -p "$dir"
+  as_owner chmod 700 "$dir"
+  as_owner "$PG_BIN/initdb" -D "$dir" -U "$SUPERUSER" -A trust -E UTF8 --locale=C.UTF-8 --no-sync \
+    >"$DATA_ROOT/primary-initdb.log" 2>&1 || {
+    echo "pg-cluster.sh: initdb failed, from $DATA_ROOT/primary-initdb.log:" >&2
+    tail -n 25 "$DATA_ROOT/primary-initdb.log" >&2
+    return 1
+  }
+  node_config primary | as_owner tee "$dir/rwsplit.conf" >/dev/null
+  echo "include = 'rwsplit.conf'" | as_owner tee -a "$dir/postgresql.conf" >/dev/null
+  {
+    echo "host all all 127.0.0.1/32 trust"
+    echo "host replication all 127.0.0.1/32 trust"
+  } | as_owner tee "$dir/pg_hba.conf" >/dev/null
+}
+
+init_replica() {
+  local node=$1 dir
+  dir=$(node_dir "$node")
+  [[ -f "$dir/PG_VERSION" ]] && return 0
+  as_owner rm -rf "$dir"
+  as_owner "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$BASE_PORT" -U "$SUPERUSER" -D "$dir" -R -X stream \
+    -c fast --no-sync >"$DATA_ROOT/$node-basebackup.log" 2>&1 || {
+    echo "pg-cluster.sh: $node: pg_basebackup failed:" >&2
+    tail -n 25 "$DATA_ROOT/$node-basebackup.log" >&2
+    return 1
+  }
+  node_config "$node" | as_owner tee "$dir/rwsplit.conf" >/dev/null
+  # the standby's name in pg_stat_replication
+  echo "primary_conninfo = 'host=127.0.0.1 port=$BASE_PORT user=$SUPERUSER application_name=$node'" |
+    as_owner tee -a "$dir/rwsplit.conf" >/dev/null
+}
+
+launch_node() {
+  local node=$1 dir
+  dir=$(node_dir "$node")
+  node_running "$node" && return 0
+  port_in_use "$(node_port "$node")" &&
+    die "$node: port $(node_port "$node") is already used by a process that is not part of $DATA_ROOT"
+  as_owner rm -f "$dir/postmaster.pid"
+  # detached: no inherited stdout/stderr (a Java Process reading ours would hang) and no lock fd
+  as_owner setsid "$PG_BIN/postgres" -D "$dir" </dev/null >>"$dir.log" 2>&1 9>&- &
+}
+
+wait_ready() {
+  local node=$1 deadline=$((SECONDS + TIMEOUT))
+  until accepts_connections "$node"; do
+    ((SECONDS < deadline)) || die_node "$node" "not accepting connections on port $(node_port "$node") after ${TIMEOUT}s"
+    if ((SECONDS > deadline - TIMEOUT + 2)) && ! node_running "$node"; then
+      die_node "$node" "postgres exited during startup"
+    fi
+    sleep 0.05
+  done
+}
+
+bootstrap_primary() {
+  [[ -f "$DATA_ROOT/bootstrapped" ]] && return 0
+  sql_admin primary "CREATE ROLE $APP_USER LOGIN PASSWORD '$APP_PASSWORD'" >/dev/null ||
+    die_node primary "could not create role $APP_USER"
+  sql_admin primary "CREATE DATABASE $APP_DB OWNER $APP_USER ENCODING 'UTF8'" >/dev/null ||
+    die_node primary "could not create database $APP_DB"
+  as_owner touch "$DATA_ROOT/bootstrapped"
+}
+
+stop_pids() {
+  local pid deadline=$((SECONDS + TIMEOUT))
+  kill -INT "$@" 2>/dev/null || true # fast shutdown
+  for pid in "$@"; do
+    while process_alive "$pid"; do
+      if ((SECONDS >= deadline)); then
+        echo "pg-cluster.sh: server $pid ignored SIGINT for ${TIMEOUT}s, sending SIGKILL" >&2
+        kill_tree "$pid"
+        break
+      fi
+      sleep 0.05
+    done
+  done
+}
+
+# SIGKILL a postmaster and its children (the backends would otherwise keep the shared memory).
+kill_tree() {
+  local pid=$1 children
+  children=$(ps -o pid= --ppid "$pid" 2>/dev/null || true)
+  kill -KILL "$pid" 2>/dev/null || true
+  # shellcheck disable=SC2086
+  [[ -z "$children" ]] || kill -KILL $children 2>/dev/null || true
+  wait_gone "$pid" 10 || die "could not kill pid $pid"
+  local child
+  for child in $children; do wait_gone "$child" 10 || true; done
+}
+
+# ---------------------------------------------------------------- replication helpers
+
+set_delay() {
+  local node=$1 seconds=$2
+  sql_admin "$node" "ALTER SYSTEM SET recovery_min_apply_delay = '${seconds}s'" >/dev/null &&
+    sql_admin "$node" "SELECT pg_reload_conf()" >/dev/null ||
+    die_node "$node" "could not set recovery_min_apply_delay=${seconds}s"
+}
+
+do_sync() {
+  local lsn node deadline
+  lsn=$(sql_admin primary 'SELECT pg_current_wal_lsn()') || die_node primary "cannot read pg_current_wal_lsn()"
+  for node in $(replicas); do
+    deadline=$((SECONDS + TIMEOUT))
+    until [[ "$(sql_admin "$node" "SELECT pg_last_wal_replay_lsn() >= '$lsn'::pg_lsn" 2>/dev/null)" == t ]]; do
+      ((SECONDS < deadline)) ||
+        die "$node: did not replay the primary's WAL up to $lsn within ${TIMEOUT}s (is it paused, delayed or down? see 'pg-cluster.sh status')"
+      sleep 0.05
+    done
+  done
+}
+
+# ---------------------------------------------------------------- commands
+
+cmd_start() {
+  local want_replicas=${1:-} want_port=${2:-}
+  [[ -z "$want_replicas" || "$want_replicas" =~ ^[1-9][0-9]*$ ]] || die "replicas must be a positive number, got '$want_replicas'"
+  [[ -z "$want_port" || "$want_port" =~ ^[0-9]+$ ]] || die "base-port must be a number, got '$want_port'"
+  mkdir -p "$BASE_DIR"
+  PG_BIN=$(find_bin)
+  if [[ -f "$BASE_DIR/cluster.env" ]]; then
+    load_topology
+    if [[ -n "$want_replicas$want_port" ]] &&
+      [[ "${want_replicas:-$REPLICAS}" != "$REPLICAS" || "${want_port:-$BASE_PORT}" != "$BASE_PORT" ]]; then
+      die "the cluster in $BASE_DIR has $REPLICAS replicas on base port $BASE_PORT; run 'scripts/pg-cluster.sh destroy' to change that"
+    fi
+  else
+    REPLICAS=${want_replicas:-$DEFAULT_REPLICAS}
+    BASE_PORT=${want_port:-$DEFAULT_BASE_PORT}
+    choose_owner
+  fi
+  if [[ -n "$OS_USER" ]]; then
+    mkdir -p "$DATA_ROOT"
+    chown "$OS_USER" "$DATA_ROOT"
+    chmod 700 "$DATA_ROOT"
+  else
+    mkdir -p "$DATA_ROOT"
+  fi
+  printf 'REPLICAS=%s\nBASE_PORT=%s\nDATA_ROOT=%s\nOS_USER=%s\n' "$REPLICAS" "$BASE_PORT" "$DATA_ROOT" "$OS_USER" \
+    >"$BASE_DIR/cluster.env"
+
+  local node
+  for node in $(nodes); do
+    node_running "$node" || ! port_in_use "$(node_port "$node")" ||
+      die "$node: port $(node_port "$node") is already used by a process that is not part of $DATA_ROOT"
+  done
+  init_primary || die "initdb failed"
+  launch_node primary
+  wait_ready primary
+  bootstrap_primary
+  for node in $(replicas); do init_replica "$node" || die "pg_basebackup failed"; done
+  for node in $(replicas); do launch_node "$node"; done
+  for node in $(replicas); do wait_ready "$node"; done
+  do_sync
+  echo "cluster started: primary 127.0.0.1:$BASE_PORT, $REPLICAS standbys on ports $((BASE_PORT + 1))..$((BASE_PORT + REPLICAS)), data $DATA_ROOT"
+}
+
+cmd_stop() {
+  [[ -f "$BASE_DIR/cluster.env" ]] || return 0
+  load_topology
+  local pids
+  mapfile -t pids < <(our_pids)
+  ((${#pids[@]} == 0)) || stop_pids "${pids[@]}"
+  [[ -z "$(our_pids)" ]] || die "servers still running after stop: $(our_pids | tr '\n' ' ')"
+  echo "cluster stopped"
+}
+
+cmd_destroy() {
+  cmd_stop
+  if [[ -f "$BASE_DIR/cluster.env" ]]; then
+    load_topology
+    [[ "$DATA_ROOT" == "$BASE_DIR/data" || "$DATA_ROOT" == /tmp/rwsplit-pg-* ]] && rm -rf "$DATA_ROOT"
+  fi
+  rm -rf "$BASE_DIR"
+  echo "cluster deleted: $BASE_DIR"
+}
+
+cmd_status() {
+  if [[ ! -f "$BASE_DIR/cluster.env" ]]; then
+    echo "no cluster in $BASE_DIR"
+    return 3
+  fi
+  load_topology
+  local node running=0 total=0 pid
+  for node in $(nodes); do
+    total=$((total + 1))
+    if pid=$(node_pid "$node"); then
+      running=$((running + 1))
+      if [[ "$node" == primary ]]; then
+        printf '%-9s up   pid %-7s port %s wal_lsn=%s\n' "$node" "$pid" "$(node_port "$node")" \
+          "$(sql_admin primary 'SELECT pg_current_wal_lsn()' 2>/dev/null || echo '?')"
+      else
+        printf '%-9s up   pid %-7s port %s %s\n' "$node" "$pid" "$(node_port "$node")" \
+          "$(sql_admin "$node" "SELECT 'receive_lsn=' || coalesce(pg_last_wal_receive_lsn()::text, '-')
+             || ' replay_lsn=' || coalesce(pg_last_wal_replay_lsn()::text, '-')
+             || ' paused=' || pg_is_wal_replay_paused()
+             || ' delay=' || current_setting('recovery_min_apply_delay')" 2>/dev/null || echo '?')"
+      fi
+    else
+      printf '%-9s down port %s\n' "$node" "$(node_port "$node")"
+    fi
+  done
+  ((running == total)) && return 0
+  ((running == 0)) && return 3
+  return 1
+}
+
+cmd_info() {
+  echo "DIR=$BASE_DIR"
+  echo "DATA_DIR=$DATA_ROOT"
+  echo "REPLICAS=$REPLICAS"
+  echo "BASE_PORT=$BASE_PORT"
+  echo "DATABASE=$APP_DB"
+  echo "USER=$APP_USER"
+  echo "PASSWORD=$APP_PASSWORD"
+}
+
+cmd_kill() {
+  local node pid
+  node=$(parse_node "${1:-}")
+  pid=$(node_pid "$node") || {
+    echo "$node is not running"
+    return 0
+  }
+  kill_tree "$pid"
+  echo "$node killed (pid $pid)"
+}
+
+cmd_revive() {
+  local node
+  node=$(parse_node "${1:-}")
+  launch_node "$node"
+  wait_ready "$node"
+  echo "$node running"
+}
+
+cmd_reset() {
+  local node
+  for node in $(nodes); do launch_node "$node"; done
+  for node in $(nodes); do wait_ready "$node"; done
+  for node in $(replicas); do
+    [[ "$(sql_admin "$node" "SELECT current_setting('recovery_min_apply_delay')")" == 0 ]] || set_delay "$node" 0
+    sql_admin "$node" 'SELECT pg_wal_replay_resume()' >/dev/null || die_node "$node" "could not resume replay"
+  done
+  sql_admin primary "DROP DATABASE IF EXISTS $APP_DB WITH (FORCE)" >/dev/null &&
+    sql_admin primary "CREATE DATABASE $APP_DB OWNER $APP_USER ENCODING 'UTF8'" >/dev/null ||
+    die_node primary "could not recreate database $APP_DB"
+  do_sync
+  echo "cluster reset"
+}
+
+main() {
+  local command=${1:-}
+  [[ $# -gt 0 ]] && shift
+  case "$command" in
+    start | stop | destroy | kill | revive | reset | delay | pause | resume)
+      mkdir -p "$BASE_DIR"
+      exec 9>"$BASE_DIR/.lock"
+      flock -w "$TIMEOUT" 9 || die "another pg-cluster.sh holds $BASE_DIR/.lock"
+      ;;
+  esac
+  if [[ ! "$command" =~ ^(start|stop|destroy|status|leftovers|help|-h|--help|)$ ]]; then
+    load_topology
+  fi
+  case "$command" in
+    start) cmd_start "$@" ;;
+    stop) cmd_stop ;;
+    destroy) cmd_destroy ;;
+    status) cmd_status ;;
+    info) cmd_info ;;
+    sync) do_sync && echo "replicas in sync" ;;
+    delay)
+      local node
+      node=$(parse_replica "${1:-}")
+      [[ "${2:-}" =~ ^[0-9]+$ ]] || die "usage: delay <replica> <seconds>"
+      set_delay "$node" "$2"
+      ;;
+    pause) sql_admin "$(parse_replica "${1:-}")" 'SELECT pg_wal_replay_pause()' >/dev/null ;;
+    resume) sql_admin "$(parse_replica "${1:-}")" 'SELECT pg_wal_replay_resume()' >/dev/null ;;
+    kill) cmd_kill "$@" ;;
+    revive) cmd_revive "$@" ;;
+    sql)
+      local node
+      node=$(parse_node "${1:-}")
+      [[ $# -ge 2 ]] || die "usage: sql <node> \"<statements>\""
+      sql "$node" "$2"
+      ;;
+    reset) cmd_reset ;;
+    leftovers)
+      [[ -f "$BASE_DIR/cluster.env" ]] || return 0
+      load_topology
+      our_pids
+      ;;
+    -h | --help | help | "") sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    *) die "unknown command '$command' (try --help)" ;;
+  esac
+}
+
+main "$@"
