@@ -8,25 +8,25 @@ public enum Variant {
     /** (a) Plain Hibernate on one HikariCP pool, reads outside a transaction: the baseline. */
     PLAIN("(a) plain Hibernate + HikariCP", false, false),
     /** (a') The same, every operation in a Spring transaction (reads read-only): the baseline of the Spring peers. */
-    PLAIN_TX("(a') plain Hibernate, Spring read-only transactions", true, false),
+    PLAIN_TX("(a') plain Hibernate, Spring transactions", true, false),
     /** (b) hibernate-rwsplit: the same unit plus {@code hibernate.rwsplit.replicas}, reads outside a transaction. */
     RWSPLIT("(b) hibernate-rwsplit", false, true),
     /** (b') hibernate-rwsplit, every operation in a Spring transaction (reads read-only). */
-    RWSPLIT_TX("(b') hibernate-rwsplit, Spring read-only transactions", true, true),
+    RWSPLIT_TX("(b') hibernate-rwsplit, Spring transactions", true, true),
     /**
      * (c) Spring's {@code LazyConnectionDataSourceProxy} over the primary pool with a read-only data source (the
      * replica pool), reads in Spring read-only transactions.
      */
-    SPRING_LAZY("(c) Spring LazyConnectionDataSourceProxy, read-only transactions", true, true),
+    SPRING_LAZY("(c) Spring LazyConnectionDataSourceProxy", true, true),
     /** (d) ShardingSphere-JDBC read/write splitting, one write and one read data source; reads outside a transaction. */
     SHARDINGSPHERE("(d) ShardingSphere-JDBC 5.5.2", false, true),
     /** (e) mysql-connector-j's {@code jdbc:mysql:replication://} URL on one HikariCP pool, reads in read-only transactions. */
-    MYSQL_REPLICATION("(e) mysql-connector-j replication URL, read-only transactions", true, true),
+    MYSQL_REPLICATION("(e) mysql-connector-j replication URL", true, true),
     /**
      * (f) The AWS Advanced JDBC Wrapper with its simple read/write splitting plugin ({@code srw}: a writer and a
      * reader endpoint, no Aurora topology) on one HikariCP pool, reads in read-only transactions.
      */
-    AWS_SRW("(f) AWS Advanced JDBC Wrapper 4.3.0, srw plugin, read-only transactions", true, true);
+    AWS_SRW("(f) AWS JDBC Wrapper 4.3.0, srw plugin", true, true);
 
     private final String label;
     private final boolean readOnlyTransactions;

@@ -66,7 +66,7 @@ final class Chart {
         g.setColor(Color.BLACK);
         g.drawString("Time per operation relative to plain Hibernate + HikariCP (" + database + "; lower is better)", LEFT, 22);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        g.drawString("bars: ratio of means with error bars; diamonds: ratio of best iterations", LEFT, 36);
+        g.drawString("bars: ratio of means with error bars (cut at the top of the axis, labelled with their value); diamonds: ratio of best iterations", LEFT, 36);
 
         int plotHeight = HEIGHT - TOP - BOTTOM;
         int plotWidth = WIDTH - LEFT - RIGHT;
@@ -106,7 +106,7 @@ final class Chart {
                 g.drawLine(cx, yLow, cx, yHigh);
                 g.drawLine(cx - 4, yLow, cx + 4, yLow);
                 g.drawLine(cx - 4, yHigh, cx + 4, yHigh);
-                g.drawString(String.format(r[0] > max ? "%.1f (cut)" : "%.2f", r[0]), x + 2, Math.max(TOP - 2, yHigh - 4));
+                g.drawString(String.format(r[0] > max ? "%.1f" : "%.2f", r[0]), x + 2, Math.max(TOP - 2, yHigh - 4));
                 double best = row.get().best() / base.get().best();
                 if (!Double.isNaN(best)) {
                     int yBest = TOP + plotHeight - (int) (Math.min(best, max) / max * plotHeight);
