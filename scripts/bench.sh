@@ -102,19 +102,21 @@ if $cluster; then
   jmh "$out/cluster.csv" ClusterOverheadBenchmark -p port="$port"
 
   # $1 labels the rows; $2: prove each mode's routing first (not under lag, where hibernate-rwsplit may send
-  # reads to the primary on purpose)
+  # reads to the primary on purpose); $3: settings added to the hibernate-rwsplit modes
   workload() {
     java -Drwsplit.bench.proofs="$proofs" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --port "$port" \
-      --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$1" --prove "$2" --out "$out/workload.tsv"
+      --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$1" --prove "$2" --extra "${3:-}" \
+      --out "$out/workload.tsv"
   }
   echo "== 3. workload, no injected lag"
   workload "(i) none" true
   echo "== 3. workload, replica1 delayed by 1 s"
   cluster_sh delay 1 1
   workload "(ii) delay 1 on replica1" false
+  # max_lag=0 keeps the lagging replicas in rotation, so that consistency (not health) decides each read
   echo "== 3. workload, both replicas delayed by 1 s"
   cluster_sh delay 2 1
-  workload "(iii) delay 1 on both replicas" false
+  workload "(iii) delay 1 on both replicas" false max_lag=0
   cluster_sh delay 1 0
   cluster_sh delay 2 0
 else

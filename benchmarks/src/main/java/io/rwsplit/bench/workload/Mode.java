@@ -13,7 +13,12 @@ import io.rwsplit.bench.Variant;
 enum Mode {
     /** Reference: plain Hibernate, every statement on the primary. */
     PRIMARY_ONLY(Variant.PLAIN, Map.of()),
-    /** hibernate-rwsplit with no consistency keys: the core's defaults (read_your_writes, mode auto). */
+    /**
+     * hibernate-rwsplit with no consistency keys and no scope named: the core's defaults (read_your_writes of
+     * the whole persistence unit, mode auto), as an application that only sets the replicas property.
+     */
+    UNIT_DEFAULT(Variant.RWSPLIT, Map.of(), false),
+    /** hibernate-rwsplit with no consistency keys, each user's sessions in a named scope ({@code RwSplit.scope}). */
     RWSPLIT_DEFAULT(Variant.RWSPLIT, Map.of()),
     EVENTUAL(Variant.RWSPLIT, Map.of("hibernate.rwsplit.consistency", "eventual")),
     READ_YOUR_WRITES_TIME(Variant.RWSPLIT, Map.of(
@@ -22,8 +27,11 @@ enum Mode {
     READ_YOUR_WRITES_GTID(Variant.RWSPLIT, Map.of(
             "hibernate.rwsplit.consistency", "read_your_writes",
             "hibernate.rwsplit.read_your_writes", "gtid")),
-    /** hibernate-rwsplit with the core's defaults, every operation in a Spring transaction (reads read-only). */
-    RWSPLIT_SPRING_TX(Variant.RWSPLIT_TX, Map.of()),
+    /**
+     * hibernate-rwsplit with the core's defaults and no scope named (as {@link #UNIT_DEFAULT}), every operation in
+     * a Spring transaction (reads read-only), as the peers run.
+     */
+    RWSPLIT_SPRING_TX(Variant.RWSPLIT_TX, Map.of(), false),
     /** (c) Spring's LazyConnectionDataSourceProxy, read-only data source = replica1. */
     SPRING_LAZY(Variant.SPRING_LAZY, Map.of()),
     /** (e) mysql-connector-j's replication URL over the primary and both replicas. */
@@ -33,10 +41,17 @@ enum Mode {
 
     final Variant variant;
     final Map<String, String> settings;
+    /** Whether each user's sessions name the user's scope (hibernate-rwsplit modes only). */
+    final boolean namesScope;
 
     Mode(Variant variant, Map<String, String> settings) {
+        this(variant, settings, true);
+    }
+
+    Mode(Variant variant, Map<String, String> settings, boolean namesScope) {
         this.variant = variant;
         this.settings = settings;
+        this.namesScope = namesScope;
     }
 
     /** The settings as one line for the results table. */
@@ -55,7 +70,7 @@ enum Mode {
         }
         String transactions = variant.readOnlyTransactions() ? "Spring read-only transactions; " : "";
         if (settings.isEmpty()) {
-            return transactions + "hibernate.rwsplit.replicas only";
+            return transactions + "hibernate.rwsplit.replicas only" + (namesScope ? ", RwSplit.scope per user" : ", no scope named");
         }
         StringBuilder text = new StringBuilder(transactions);
         settings.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {

@@ -34,7 +34,7 @@ import io.rwsplit.bench.Variant;
  * an older counter than the user last committed (read-after-write); the other half read a random row.
  * <p>
  * Usage: {@code WorkloadRunner --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
- * --modes PRIMARY_ONLY,EVENTUAL,... --prove true --out results.tsv}. The injected lag is applied by the caller
+ * --modes PRIMARY_ONLY,EVENTUAL,... --prove true --extra max_lag=0 --out results.tsv}. The injected lag is applied by the caller
  * (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV row per
  * mode is appended to {@code --out}. With {@code --prove true} (the default) each mode's stack must first
  * pass {@link RoutingProof}; scripts/bench.sh turns it off in the lag cells, where hibernate-rwsplit may send
@@ -45,7 +45,7 @@ public final class WorkloadRunner {
 
     static final String HEADER = String.join("\t", "lag", "mode", "settings", "users", "seconds", "ops", "ops_per_s",
             "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "reads", "replica_reads",
-            "checked_reads", "stale_reads", "errors", "primary_selects", "replica_selects", "status");
+            "checked_reads", "stale_reads", "errors", "read_after_write_p99_us", "primary_selects", "replica_selects", "status");
 
     private static final int WRITE_PERCENT = 20;
 
@@ -54,6 +54,8 @@ public final class WorkloadRunner {
     private final int seconds;
     private final int warmupSeconds;
     private final boolean prove;
+    /** Settings added to every hibernate-rwsplit mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
+    private final Map<String, String> extra = new LinkedHashMap<>();
 
     private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds, boolean prove) {
         this.db = db;
@@ -74,6 +76,12 @@ public final class WorkloadRunner {
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
                 Integer.parseInt(options.getOrDefault("warmup", "3")),
                 Boolean.parseBoolean(options.getOrDefault("prove", "true")));
+        for (String pair : options.getOrDefault("extra", "").split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                runner.extra.put("hibernate.rwsplit." + pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
         String lag = options.getOrDefault("lag", "none");
         Path out = Path.of(options.getOrDefault("out", "workload.tsv"));
         if (!Files.exists(out)) {
@@ -102,14 +110,21 @@ public final class WorkloadRunner {
 
     /** One cell: resets the counters, runs the users for warm-up plus measurement, returns the TSV row. */
     String run(Mode mode, String lag) throws InterruptedException {
-        String prefix = String.join("\t", lag, mode.name(), mode.describe(), String.valueOf(users), String.valueOf(seconds));
+        boolean routed = mode.variant == Variant.RWSPLIT || mode.variant == Variant.RWSPLIT_TX;
+        Map<String, String> settings = new LinkedHashMap<>(mode.settings);
+        StringBuilder described = new StringBuilder(mode.describe());
+        if (routed) {
+            settings.putAll(extra);
+            extra.forEach((k, v) -> described.append(", ").append(k.substring("hibernate.rwsplit.".length())).append('=').append(v));
+        }
+        String prefix = String.join("\t", lag, mode.name(), described, String.valueOf(users), String.valueOf(seconds));
         resetCounters();
         Stack stack;
         try {
-            stack = Stack.open(mode.variant, db, mode.settings);
+            stack = Stack.open(mode.variant, db, settings);
         }
         catch (RuntimeException e) {
-            return prefix + "\t" + "\t".repeat(13) + "failed: " + firstClause(rootMessage(e));
+            return prefix + "\t" + "\t".repeat(14) + "failed: " + firstClause(rootMessage(e));
         }
         try {
             if (prove) {
@@ -117,21 +132,21 @@ public final class WorkloadRunner {
                     RoutingProof.verify("workload", stack, db);
                 }
                 catch (RuntimeException e) {
-                    return prefix + "\t" + "\t".repeat(13) + "failed: routing proof: " + oneLine(e.getMessage());
+                    return prefix + "\t" + "\t".repeat(14) + "failed: routing proof: " + oneLine(e.getMessage());
                 }
                 resetCounters();
             }
-            return prefix + "\t" + measure(stack, mode.variant == Variant.RWSPLIT || mode.variant == Variant.RWSPLIT_TX);
+            return prefix + "\t" + measure(stack, routed, routed && mode.namesScope);
         }
         finally {
             stack.close();
         }
     }
 
-    private String measure(Stack stack, boolean routed) throws InterruptedException {
+    private String measure(Stack stack, boolean routed, boolean namesScope) throws InterruptedException {
         List<User> all = new ArrayList<>();
         for (int i = 0; i < users; i++) {
-            all.add(new User(i + 1, stack, routed));
+            all.add(new User(i + 1, stack, routed, namesScope));
         }
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
@@ -160,6 +175,7 @@ public final class WorkloadRunner {
         done.await();
         LatencyLog reads = LatencyLog.merge(all.stream().map(u -> u.readLatencies).toList());
         LatencyLog writes = LatencyLog.merge(all.stream().map(u -> u.writeLatencies).toList());
+        LatencyLog readsAfterWrite = LatencyLog.merge(all.stream().map(u -> u.readAfterWriteLatencies).toList());
         long replicaReads = all.stream().mapToLong(u -> u.replicaReads).sum();
         long checked = all.stream().mapToLong(u -> u.checkedReads).sum();
         long stale = all.stream().mapToLong(u -> u.staleReads).sum();
@@ -171,7 +187,8 @@ public final class WorkloadRunner {
                 String.valueOf(reads.quantileMicros(0.50)), String.valueOf(reads.quantileMicros(0.99)),
                 String.valueOf(writes.quantileMicros(0.50)), String.valueOf(writes.quantileMicros(0.99)),
                 String.valueOf(reads.size()), String.valueOf(replicaReads), String.valueOf(checked), String.valueOf(stale),
-                String.valueOf(errors), String.valueOf(primarySelects), String.valueOf(replicaSelects),
+                String.valueOf(errors), String.valueOf(readsAfterWrite.quantileMicros(0.99)),
+                String.valueOf(primarySelects), String.valueOf(replicaSelects),
                 firstError == null ? "ok" : "ok, first error: " + firstError);
     }
 
@@ -237,8 +254,11 @@ public final class WorkloadRunner {
         final long ownId;
         final Stack stack;
         final boolean routed;
+        final boolean namesScope;
         final String scopeKey;
         final LatencyLog readLatencies = new LatencyLog();
+        /** Reads of the user's own row: read-after-write. */
+        final LatencyLog readAfterWriteLatencies = new LatencyLog();
         final LatencyLog writeLatencies = new LatencyLog();
         long lastWritten;
         long replicaReads;
@@ -249,10 +269,11 @@ public final class WorkloadRunner {
         /** Whether the last read's session showed its statement on a replica (routed modes only). */
         boolean lastReadOnReplica;
 
-        User(long ownId, Stack stack, boolean routed) {
+        User(long ownId, Stack stack, boolean routed, boolean namesScope) {
             this.ownId = ownId;
             this.stack = stack;
             this.routed = routed;
+            this.namesScope = namesScope;
             this.scopeKey = "user-" + ownId;
         }
 
@@ -272,7 +293,11 @@ public final class WorkloadRunner {
                         long id = own ? ownId : users + 1 + random.nextInt(Schema.ROWS - users);
                         read(id, own, measured);
                         if (measured) {
-                            readLatencies.add(System.nanoTime() - now);
+                            long took = System.nanoTime() - now;
+                            readLatencies.add(took);
+                            if (own) {
+                                readAfterWriteLatencies.add(took);
+                            }
                         }
                     }
                 }
@@ -285,9 +310,9 @@ public final class WorkloadRunner {
             }
         }
 
-        /** The operation's EntityManager, given the user's consistency scope when the module routes. */
+        /** The operation's EntityManager, given the user's consistency scope when the mode names one. */
         private EntityManager scoped(EntityManager em) {
-            if (routed) {
+            if (namesScope) {
                 RwSplit.scope(em, scopeKey);
             }
             return em;
