@@ -56,7 +56,7 @@ final class ConsistencyFilter extends OncePerRequestFilter {
         MDC.put(mdcKey, requestId(request));
         ConsistencyCookie.Value cookie = web.getCookie().isEnabled() ? cookies.decode(cookieValue(request)) : null;
         String cookieScope = cookie != null ? cookie.scope() : ConsistencyCookie.newScope();
-        RequestConsistency consistency = new RequestConsistency(scope(request, cookieScope), cookie == null ? null : cookie.token());
+        RequestConsistency consistency = new RequestConsistency(scope(request, cookie == null ? null : cookieScope), cookie == null ? null : cookie.token());
         boolean unsafe = web.isPrimaryForUnsafeMethods() && UNSAFE.contains(request.getMethod());
         CookieWriter writer = new CookieWriter(request, response, consistency, cookieScope);
         context.beginRequest(consistency, unsafe ? PRIMARY : NOTHING);
@@ -75,7 +75,11 @@ final class ConsistencyFilter extends OncePerRequestFilter {
         }
     }
 
-    /** The scope key of the first source in the configured order that has one, or {@code null}. */
+    /**
+     * The scope key of the first source in the configured order that has one, or {@code null} (then the
+     * sessions of the request read under the unit's default scope). {@code cookieScope} is the scope of the
+     * cookie the request brought, or {@code null}.
+     */
     private String scope(HttpServletRequest request, String cookieScope) {
         for (RwSplitProperties.ScopeSource source : order) {
             switch (source) {
@@ -92,7 +96,9 @@ final class ConsistencyFilter extends OncePerRequestFilter {
                     }
                 }
                 case COOKIE -> {
-                    if (web.getCookie().isEnabled()) {
+                    // A request without a cookie names no scope: a fresh scope has no writes, and naming it would
+                    // only replace the unit-wide default (every write of this unit) with nothing.
+                    if (cookieScope != null) {
                         return "cookie:" + cookieScope;
                     }
                 }
