@@ -56,7 +56,12 @@ rm -rf "$out"
 mkdir -p "$out"
 
 {
-  echo "command=BENCH_CLUSTER_PORT=$port scripts/bench.sh${*:+ $*}"
+  # the command with every setting that differs from its default, so that the page's command reproduces the run
+  env_set="BENCH_CLUSTER_PORT=$port"
+  [[ -n "${BENCH_JMH_OPTS:-}" ]] && env_set+=" BENCH_JMH_OPTS=\"$BENCH_JMH_OPTS\""
+  [[ -n "${BENCH_USERS:-}" ]] && env_set+=" BENCH_USERS=$BENCH_USERS"
+  [[ -n "${BENCH_SECONDS:-}" ]] && env_set+=" BENCH_SECONDS=$BENCH_SECONDS"
+  echo "command=$env_set scripts/bench.sh${*:+ $*}"
   echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "nproc=$(nproc)"
   echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
