@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs every benchmark and rewrites docs/benchmarks.md (and docs/benchmarks.png):
-#   1. JMH routing overhead on H2 in memory: plain Hibernate, hibernate-rwsplit, Spring, ShardingSphere
-#      (+ a -prof gc run of plain vs hibernate-rwsplit for allocation per statement);
-#   2. JMH: the same operations on the scripts/cluster.sh MariaDB cluster, with mysql-connector-j's
-#      replication URL as a peer;
-#   3. the replicated workload, without lag and with `cluster.sh delay 1 1`;
+# Runs every benchmark and rewrites docs/benchmarks.md (and docs/benchmarks.png, docs/benchmarks-cluster.png):
+#   1. JMH overhead on H2 in memory (with -prof gc): plain Hibernate, hibernate-rwsplit (outside and inside
+#      Spring read-only transactions), Spring LazyConnectionDataSourceProxy, ShardingSphere;
+#   2. JMH: the same operations on the scripts/cluster.sh MariaDB cluster, with mysql-connector-j's replication
+#      URL and the AWS Advanced JDBC Wrapper (srw) as further peers;
+#   3. the replicated workload, without lag, with `cluster.sh delay 1 1` and with both replicas delayed;
 #   3c. the same workload on the scripts/pg-cluster.sh PostgreSQL cluster (when PostgreSQL is installed).
+# Every variant's set-up first proves that its reads reach a replica (or the primary, for the baselines).
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
@@ -32,7 +33,7 @@ for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
     --no-cluster) cluster=false ;;
-    --help | -h) sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --help | -h) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -58,7 +59,12 @@ rm -rf "$out"
 mkdir -p "$out"
 
 {
-  echo "command=BENCH_CLUSTER_PORT=$port scripts/bench.sh${*:+ $*}"
+  # the command with every setting that differs from its default, so that the page's command reproduces the run
+  env_set="BENCH_CLUSTER_PORT=$port"
+  [[ -n "${BENCH_JMH_OPTS:-}" ]] && env_set+=" BENCH_JMH_OPTS=\"$BENCH_JMH_OPTS\""
+  [[ -n "${BENCH_USERS:-}" ]] && env_set+=" BENCH_USERS=$BENCH_USERS"
+  [[ -n "${BENCH_SECONDS:-}" ]] && env_set+=" BENCH_SECONDS=$BENCH_SECONDS"
+  echo "command=$env_set scripts/bench.sh${*:+ $*}"
   echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "nproc=$(nproc)"
   echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
@@ -68,18 +74,18 @@ mkdir -p "$out"
 } >"$meta"
 
 # JMH's own command line (java -jar benchmarks.jar ... works too); JmhMain also writes mean, error, best and
-# median iteration of every result to the CSV file given first
+# median iteration of every result to the CSV file given first. -prof gc adds the allocation per operation;
+# the forked JVMs inherit the system property naming the file the routing proofs are appended to.
+proofs="$out/proofs.tsv"
 jmh() {
   local csv=$1
   shift
   # shellcheck disable=SC2086 # JMH options are deliberately word-split
-  java -cp "$jar" io.rwsplit.bench.JmhMain "$csv" "$@" $jmh_opts
+  java -Drwsplit.bench.proofs="$proofs" -cp "$jar" io.rwsplit.bench.JmhMain "$csv" "$@" -prof gc $jmh_opts
 }
 
 echo "== 1. overhead on H2"
 jmh "$out/h2.csv" H2OverheadBenchmark
-echo "== 1b. allocation, plain vs hibernate-rwsplit"
-jmh "$out/h2-gc.csv" H2OverheadBenchmark -p variant=PLAIN,RWSPLIT -prof gc
 
 cluster_sh() { RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh "$@"; }
 started_cluster=false
@@ -99,24 +105,26 @@ if $cluster; then
     started_cluster=true
   fi
   cluster_sh delay 1 0 >/dev/null
+  cluster_sh delay 2 0 >/dev/null
   echo "== 2. the same operations on the cluster"
   jmh "$out/cluster.csv" ClusterOverheadBenchmark -p port="$port"
 
+  # $1 labels the rows; $2: prove each mode's routing first (not under lag, where hibernate-rwsplit may send
+  # reads to the primary on purpose); $3: settings added to the hibernate-rwsplit modes
   workload() {
-    java -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --port "$port" --users "$users" \
-      --seconds "$seconds" --warmup "$warmup" --lag "$1" --out "$out/workload.tsv"
+    java -Drwsplit.bench.proofs="$proofs" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --port "$port" \
+      --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$1" --prove "$2" --extra "${3:-}" \
+      --out "$out/workload.tsv"
   }
   echo "== 3. workload, no injected lag"
-  workload "(i) none"
+  workload "(i) none" true
   echo "== 3. workload, replica1 delayed by 1 s"
   cluster_sh delay 1 1
-  workload "(ii) delay 1 on replica1"
+  workload "(ii) delay 1 on replica1" false
   # max_lag=0 keeps the lagging replicas in rotation, so that consistency (not health) decides each read
-  echo "== 3. workload, both replicas delayed by 1 s (the unit-wide default against named scopes and eventual)"
+  echo "== 3. workload, both replicas delayed by 1 s"
   cluster_sh delay 2 1
-  java -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --port "$port" --users "$users" \
-    --seconds "$seconds" --warmup "$warmup" --lag "(iii) delay 1 on both replicas" --out "$out/workload.tsv" \
-    --modes PRIMARY_ONLY,UNIT_DEFAULT,RWSPLIT_DEFAULT,EVENTUAL --extra max_lag=0
+  workload "(iii) delay 1 on both replicas" false max_lag=0
   cluster_sh delay 1 0
   cluster_sh delay 2 0
 else

@@ -3,17 +3,23 @@ package io.rwsplit.bench;
 import java.util.List;
 
 /**
- * Where a benchmark's data lives: the primary's URL, the replicas' URLs (possibly the primary's own, as
- * in the in-memory overhead benchmarks) and credentials. Hibernate detects the dialect.
+ * Where a benchmark's data lives: the primary's URL, the replicas' URLs and credentials. Hibernate detects
+ * the dialect.
  */
 public record Database(String primaryUrl, List<String> replicaUrls, String user, String password, boolean mariadb) {
 
-    /** One private in-memory H2 database; the "replica" is the same database. */
+    /**
+     * Two private in-memory H2 databases: the primary and a "replica" that nothing replicates to. They are
+     * seeded alike except for the rows' names ({@link Schema#recreate}), so a read shows which one served it.
+     */
     public static Database h2(String name) {
-        // the same URL for every variant; DATABASE_TO_UPPER=false keeps table names as written (lower case),
-        // as ShardingSphere's metadata binder is given them
-        String url = "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1;DATABASE_TO_UPPER=false";
-        return new Database(url, List.of(url), "sa", "", false);
+        return new Database(h2Url(name), List.of(h2Url(name + "_replica")), "sa", "", false);
+    }
+
+    private static String h2Url(String name) {
+        // DATABASE_TO_UPPER=false keeps table names as written (lower case), as ShardingSphere's metadata binder
+        // is given them
+        return "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1;DATABASE_TO_UPPER=false";
     }
 
     /** The scripts/cluster.sh MariaDB cluster: primary on {@code basePort}, replicas on the next ports. */

@@ -16,11 +16,34 @@ public final class Schema {
     /** Rows seeded: ids 1..ROWS. */
     public static final int ROWS = 1000;
 
+    /** Name prefix of the rows seeded on a primary (and replicated to the cluster's replicas): {@code item-1}... */
+    public static final String PRIMARY_ROWS = "item-";
+
+    /**
+     * Name prefix of the rows seeded on an H2 "replica" (a separate database nothing replicates to), of the same
+     * length as {@link #PRIMARY_ROWS}, so that a row read shows which database served it.
+     */
+    public static final String REPLICA_ROWS = "repl-";
+
     private Schema() {
     }
 
-    /** Drops, creates and seeds the table; {@code mariadb} picks the identity column syntax. */
+    /** Drops, creates and seeds the table with {@link #PRIMARY_ROWS}; {@code mariadb} picks the identity column syntax. */
     public static void recreate(String url, String user, String password, boolean mariadb) {
+        recreate(url, user, password, mariadb, PRIMARY_ROWS);
+    }
+
+    /** Drops, creates and seeds every database of {@code db}: the primary, and the replicas unless replication does. */
+    public static void recreate(Database db) {
+        recreate(db.primaryUrl(), db.user(), db.password(), db.mariadb(), PRIMARY_ROWS);
+        if (!db.mariadb()) {
+            for (String replica : db.replicaUrls()) {
+                recreate(replica, db.user(), db.password(), false, REPLICA_ROWS);
+            }
+        }
+    }
+
+    private static void recreate(String url, String user, String password, boolean mariadb, String names) {
         try (Connection c = DriverManager.getConnection(url, user, password);
              Statement s = c.createStatement()) {
             s.execute("drop table if exists bench_item");
@@ -31,7 +54,7 @@ public final class Schema {
             try (PreparedStatement insert = c.prepareStatement("insert into bench_item (id, name, counter) values (?, ?, 0)")) {
                 for (int id = 1; id <= ROWS; id++) {
                     insert.setLong(1, id);
-                    insert.setString(2, "item-" + id);
+                    insert.setString(2, names + id);
                     insert.addBatch();
                 }
                 insert.executeBatch();

@@ -2,8 +2,6 @@ package io.rwsplit.bench.overhead;
 
 import java.util.Map;
 
-import jakarta.persistence.EntityManagerFactory;
-
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -13,6 +11,7 @@ import org.openjdk.jmh.annotations.TearDown;
 
 import io.rwsplit.bench.Database;
 import io.rwsplit.bench.Replication;
+import io.rwsplit.bench.RoutingProof;
 import io.rwsplit.bench.Schema;
 import io.rwsplit.bench.Stack;
 import io.rwsplit.bench.Variant;
@@ -24,7 +23,7 @@ import io.rwsplit.bench.Variant;
 @State(Scope.Benchmark)
 public class ClusterOverheadBenchmark extends Operations {
 
-    @Param({"PLAIN", "RWSPLIT", "MYSQL_REPLICATION"})
+    @Param({"PLAIN", "PLAIN_TX", "RWSPLIT", "RWSPLIT_TX", "SPRING_LAZY", "MYSQL_REPLICATION", "AWS_SRW"})
     public Variant variant;
 
     @Param("3307")
@@ -35,9 +34,10 @@ public class ClusterOverheadBenchmark extends Operations {
     @Setup(Level.Trial)
     public void open() {
         Database db = Database.cluster(port, 2);
-        Schema.recreate(db.primaryUrl(), db.user(), db.password(), true);
+        Schema.recreate(db);
         Replication.awaitReplicas(db);
         stack = Stack.open(variant, db, Map.of());
+        RoutingProof.verify("cluster", stack, db);
     }
 
     @TearDown(Level.Trial)
@@ -46,7 +46,7 @@ public class ClusterOverheadBenchmark extends Operations {
     }
 
     @Override
-    protected EntityManagerFactory factory() {
-        return stack.factory();
+    protected Stack stack() {
+        return stack;
     }
 }

@@ -2,8 +2,6 @@ package io.rwsplit.bench.overhead;
 
 import java.util.Map;
 
-import jakarta.persistence.EntityManagerFactory;
-
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -12,18 +10,21 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
 import io.rwsplit.bench.Database;
+import io.rwsplit.bench.RoutingProof;
 import io.rwsplit.bench.Schema;
 import io.rwsplit.bench.Stack;
 import io.rwsplit.bench.Variant;
 
 /**
- * Routing overhead on an in-memory H2 database, so that no network time hides it. Every routing variant's
- * "replica" is the primary's own database: the variants differ only in the connection path.
+ * Routing overhead on in-memory H2 databases, so that no network time hides it. The "replica" is a second
+ * in-memory database seeded alike except for the rows' names (nothing replicates to it), so that
+ * {@link RoutingProof} can show which database serves the reads; the variants differ only in the connection
+ * path and in how the application runs its reads (see {@link Variant}).
  */
 @State(Scope.Benchmark)
 public class H2OverheadBenchmark extends Operations {
 
-    @Param({"PLAIN", "RWSPLIT", "SPRING_LAZY", "SHARDINGSPHERE"})
+    @Param({"PLAIN", "PLAIN_TX", "RWSPLIT", "RWSPLIT_TX", "SPRING_LAZY", "SHARDINGSPHERE"})
     public Variant variant;
 
     private Stack stack;
@@ -31,8 +32,9 @@ public class H2OverheadBenchmark extends Operations {
     @Setup(Level.Trial)
     public void open() {
         Database db = Database.h2("bench_" + variant.name().toLowerCase());
-        Schema.recreate(db.primaryUrl(), db.user(), db.password(), false);
+        Schema.recreate(db);
         stack = Stack.open(variant, db, Map.of());
+        RoutingProof.verify("h2", stack, db);
     }
 
     @TearDown(Level.Trial)
@@ -41,7 +43,7 @@ public class H2OverheadBenchmark extends Operations {
     }
 
     @Override
-    protected EntityManagerFactory factory() {
-        return stack.factory();
+    protected Stack stack() {
+        return stack;
     }
 }

@@ -3,9 +3,6 @@ package io.rwsplit.bench.overhead;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
-
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -15,11 +12,13 @@ import org.openjdk.jmh.annotations.State;
 
 import io.rwsplit.bench.BenchItem;
 import io.rwsplit.bench.Schema;
+import io.rwsplit.bench.Stack;
 
 /**
- * The three operations every variant runs, written as an application would: a new
- * {@code EntityManager} per operation, reads outside a transaction, the write in a resource-local one.
- * Subclasses choose the database and the variants.
+ * The three operations every variant runs, written as an application would: each operation its own unit of
+ * work ({@link Stack#read}, {@link Stack#write}): a new {@code EntityManager} with reads outside a transaction
+ * and the write in a resource-local one, or, for the variants that route by {@code Connection#setReadOnly},
+ * a Spring transaction (read-only for the reads). Subclasses choose the database and the variants.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -28,8 +27,8 @@ public abstract class Operations {
     /** Size of the id range the JPQL query reads. */
     static final int QUERY_ROWS = 10;
 
-    /** The factory under test, set up by the subclass. */
-    protected abstract EntityManagerFactory factory();
+    /** The stack under test, set up (and its routing proven) by the subclass. */
+    protected abstract Stack stack();
 
     /** Walks the seeded ids of one benchmark thread. */
     @State(Scope.Thread)
@@ -45,47 +44,27 @@ public abstract class Operations {
     /** {@code em.find} of a seeded row: one SELECT by primary key. */
     @Benchmark
     public BenchItem findById(Ids ids) {
-        EntityManager em = factory().createEntityManager();
-        try {
-            return em.find(BenchItem.class, ids.nextId());
-        }
-        finally {
-            em.close();
-        }
+        long id = ids.nextId();
+        return stack().read(em -> em.find(BenchItem.class, id));
     }
 
     /** A small JPQL query: ten rows by id range. */
     @Benchmark
     public List<BenchItem> jpqlQuery(Ids ids) {
         long from = ids.nextId() % (Schema.ROWS - QUERY_ROWS) + 1;
-        EntityManager em = factory().createEntityManager();
-        try {
-            return em.createQuery("select i from BenchItem i where i.id between :from and :to order by i.id", BenchItem.class)
-                    .setParameter("from", from)
-                    .setParameter("to", from + QUERY_ROWS - 1)
-                    .getResultList();
-        }
-        finally {
-            em.close();
-        }
+        return stack().read(em -> em.createQuery("select i from BenchItem i where i.id between :from and :to order by i.id", BenchItem.class)
+                .setParameter("from", from)
+                .setParameter("to", from + QUERY_ROWS - 1)
+                .getResultList());
     }
 
     /** persist + commit of a new row: one INSERT (IDENTITY) in a read-write transaction. */
     @Benchmark
     public Long writeTransaction() {
-        EntityManager em = factory().createEntityManager();
-        try {
-            em.getTransaction().begin();
+        return stack().write(em -> {
             BenchItem item = new BenchItem("written");
             em.persist(item);
-            em.getTransaction().commit();
             return item.getId();
-        }
-        finally {
-            if (em.getTransaction().isActive()) {
-                em.getTransaction().rollback();
-            }
-            em.close();
-        }
+        });
     }
 }

@@ -35,7 +35,7 @@ public final class ThreadAllocation {
         Variant[] variants = {Variant.PLAIN, Variant.RWSPLIT};
         for (int v = 0; v < variants.length; v++) {
             Database db = Database.h2("alloc_" + variants[v].name().toLowerCase());
-            Schema.recreate(db.primaryUrl(), db.user(), db.password(), false);
+            Schema.recreate(db);
             try (Stack stack = Stack.open(variants[v], db, Map.of())) {
                 EntityManagerFactory emf = stack.factory();
                 run(emf, operations); // warm-up

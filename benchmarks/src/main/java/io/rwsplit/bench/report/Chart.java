@@ -16,34 +16,30 @@ import java.util.Optional;
 import javax.imageio.ImageIO;
 
 /**
- * A bar chart of the overhead ratios (variant time / plain time) with error bars, one group per operation,
- * drawn with Java2D (headless) into a PNG.
+ * A bar chart of the ratios (variant time / plain time) with error bars, one group per operation and one bar
+ * per variant of the run (the routing peers included), drawn with Java2D (headless) into a PNG.
  */
 final class Chart {
 
     private static final Color[] COLORS = {
-        new Color(0x9e9e9e), new Color(0x2e7d32), new Color(0x1565c0), new Color(0xc62828), new Color(0x6a1b9a)
+        new Color(0x9e9e9e), new Color(0x616161), new Color(0x2e7d32), new Color(0x81c784), new Color(0x1565c0),
+        new Color(0xc62828), new Color(0x6a1b9a), new Color(0xef6c00)
     };
     private static final int WIDTH = 900;
-    private static final int HEIGHT = 460;
+    private static final int HEIGHT = 500;
     private static final int LEFT = 60;
     private static final int RIGHT = 20;
     private static final int TOP = 50;
-    private static final int BOTTOM = 120;
+    private static final int BOTTOM = 160;
     private static final double AXIS_LIMIT = 3.0;
 
     private Chart() {
     }
 
-    static void write(JmhCsv csv, Map<String, String> variantLabels, Map<String, String> operationLabels, Path png)
+    static void write(JmhCsv csv, Map<String, String> operationLabels, Path png, String database)
             throws IOException {
         System.setProperty("java.awt.headless", "true");
-        List<String> variants = new ArrayList<>();
-        for (String v : variantLabels.keySet()) {
-            if (csv.variants().contains(v)) {
-                variants.add(v);
-            }
-        }
+        List<String> variants = Report.ordered(csv.variants());
         List<String> operations = csv.benchmarks();
         double max = 1.2;
         for (String op : operations) {
@@ -68,9 +64,9 @@ final class Chart {
         g.fillRect(0, 0, WIDTH, HEIGHT);
         g.setFont(new Font(Font.SANS_SERIF, Font.BOLD, 14));
         g.setColor(Color.BLACK);
-        g.drawString("Time per operation relative to plain Hibernate + HikariCP (H2 in memory; lower is better)", LEFT, 22);
+        g.drawString("Time per operation relative to plain Hibernate + HikariCP (" + database + "; lower is better)", LEFT, 22);
         g.setFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        g.drawString("bars: ratio of means with error bars; diamonds: ratio of best iterations", LEFT, 36);
+        g.drawString("bars: ratio of means with error bars (cut at the top of the axis, labelled with their value); diamonds: ratio of best iterations", LEFT, 36);
 
         int plotHeight = HEIGHT - TOP - BOTTOM;
         int plotWidth = WIDTH - LEFT - RIGHT;
@@ -110,7 +106,7 @@ final class Chart {
                 g.drawLine(cx, yLow, cx, yHigh);
                 g.drawLine(cx - 4, yLow, cx + 4, yLow);
                 g.drawLine(cx - 4, yHigh, cx + 4, yHigh);
-                g.drawString(String.format(r[0] > max ? "%.1f (cut)" : "%.2f", r[0]), x + 2, Math.max(TOP - 2, yHigh - 4));
+                g.drawString(String.format(r[0] > max ? "%.1f" : "%.2f", r[0]), x + 2, Math.max(TOP - 2, yHigh - 4));
                 double best = row.get().best() / base.get().best();
                 if (!Double.isNaN(best)) {
                     int yBest = TOP + plotHeight - (int) (Math.min(best, max) / max * plotHeight);
@@ -125,12 +121,12 @@ final class Chart {
 
         int legendY = TOP + plotHeight + 45;
         for (int v = 0; v < variants.size(); v++) {
-            int x = LEFT + (v % 3) * 280;
-            int y = legendY + (v / 3) * 20;
+            int x = LEFT + (v % 2) * 420;
+            int y = legendY + (v / 2) * 20;
             g.setColor(COLORS[v % COLORS.length]);
             g.fillRect(x, y - 10, 12, 12);
             g.setColor(Color.BLACK);
-            g.drawString(variantLabels.get(variants.get(v)), x + 18, y);
+            g.drawString(Report.label(variants.get(v)), x + 18, y);
         }
         g.dispose();
         ImageIO.write(image, "png", png.toFile());

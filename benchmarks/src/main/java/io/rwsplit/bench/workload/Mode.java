@@ -6,7 +6,9 @@ import io.rwsplit.bench.Variant;
 
 /**
  * A consistency setup of the workload: the variant and the settings string(s) passed through to the
- * persistence unit unchanged, so that the runner needs no knowledge of how the core implements them.
+ * persistence unit unchanged, so that the runner needs no knowledge of how the core implements them. The
+ * routing peers have no read-your-writes: they run the workload as their users would, reads in Spring
+ * read-only transactions.
  */
 enum Mode {
     /** Reference: plain Hibernate, every statement on the primary. */
@@ -24,11 +26,22 @@ enum Mode {
             "hibernate.rwsplit.read_your_writes", "time")),
     READ_YOUR_WRITES_GTID(Variant.RWSPLIT, Map.of(
             "hibernate.rwsplit.consistency", "read_your_writes",
-            "hibernate.rwsplit.read_your_writes", "gtid"));
+            "hibernate.rwsplit.read_your_writes", "gtid")),
+    /**
+     * hibernate-rwsplit with the core's defaults and no scope named (as {@link #UNIT_DEFAULT}), every operation in
+     * a Spring transaction (reads read-only), as the peers run.
+     */
+    RWSPLIT_SPRING_TX(Variant.RWSPLIT_TX, Map.of(), false),
+    /** (c) Spring's LazyConnectionDataSourceProxy, read-only data source = replica1. */
+    SPRING_LAZY(Variant.SPRING_LAZY, Map.of()),
+    /** (e) mysql-connector-j's replication URL over the primary and both replicas. */
+    MYSQL_REPLICATION(Variant.MYSQL_REPLICATION, Map.of()),
+    /** (f) the AWS Advanced JDBC Wrapper's srw plugin, reader endpoint = replica1. */
+    AWS_SRW(Variant.AWS_SRW, Map.of());
 
     final Variant variant;
     final Map<String, String> settings;
-    /** Whether each user's sessions name the user's scope. */
+    /** Whether each user's sessions name the user's scope (hibernate-rwsplit modes only). */
     final boolean namesScope;
 
     Mode(Variant variant, Map<String, String> settings) {
@@ -43,15 +56,25 @@ enum Mode {
 
     /** The settings as one line for the results table. */
     String describe() {
-        if (variant == Variant.PLAIN) {
-            return "plain Hibernate, no replicas";
+        switch (variant) {
+            case PLAIN:
+                return "plain Hibernate, no replicas";
+            case SPRING_LAZY:
+                return "Spring read-only transactions; LazyConnectionDataSourceProxy, read-only data source replica1";
+            case MYSQL_REPLICATION:
+                return "Spring read-only transactions; jdbc:mysql:replication://primary,replica1,replica2";
+            case AWS_SRW:
+                return "Spring read-only transactions; aws-wrapper srw, reader endpoint replica1";
+            default:
+                break;
         }
+        String transactions = variant.readOnlyTransactions() ? "Spring read-only transactions; " : "";
         if (settings.isEmpty()) {
-            return "hibernate.rwsplit.replicas only" + (namesScope ? ", RwSplit.scope per user" : ", no scope named");
+            return transactions + "hibernate.rwsplit.replicas only" + (namesScope ? ", RwSplit.scope per user" : ", no scope named");
         }
-        StringBuilder text = new StringBuilder();
+        StringBuilder text = new StringBuilder(transactions);
         settings.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {
-            if (text.length() > 0) {
+            if (text.length() > transactions.length()) {
                 text.append(", ");
             }
             text.append(e.getKey().substring("hibernate.rwsplit.".length())).append('=').append(e.getValue());

@@ -17,12 +17,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadLocalRandom;
 
 import jakarta.persistence.EntityManager;
-import jakarta.persistence.EntityManagerFactory;
 
 import io.rwsplit.RwSplit;
 import io.rwsplit.bench.BenchItem;
 import io.rwsplit.bench.Database;
 import io.rwsplit.bench.Replication;
+import io.rwsplit.bench.RoutingProof;
 import io.rwsplit.bench.Schema;
 import io.rwsplit.bench.Stack;
 import io.rwsplit.bench.Variant;
@@ -34,15 +34,18 @@ import io.rwsplit.bench.Variant;
  * an older counter than the user last committed (read-after-write); the other half read a random row.
  * <p>
  * Usage: {@code WorkloadRunner [--database mariadb|postgres] --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
- * --modes PRIMARY_ONLY,EVENTUAL,... --out results.tsv}. The injected lag is applied by the caller
+ * --modes PRIMARY_ONLY,EVENTUAL,... --prove true --extra max_lag=0 --out results.tsv}. The injected lag is applied by the caller
  * (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV row per
- * mode is appended to {@code --out}.
+ * mode is appended to {@code --out}. With {@code --prove true} (the default) each mode's stack must first
+ * pass {@link RoutingProof}; scripts/bench.sh turns it off in the lag cells, where hibernate-rwsplit may send
+ * reads to the primary on purpose. Each row also counts the SELECTs every server executed during the
+ * measurement ({@code Com_select}), a routing check that needs nothing from the client.
  */
 public final class WorkloadRunner {
 
     static final String HEADER = String.join("\t", "lag", "mode", "settings", "users", "seconds", "ops", "ops_per_s",
             "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "reads", "replica_reads",
-            "checked_reads", "stale_reads", "errors", "status", "read_after_write_p99_us");
+            "checked_reads", "stale_reads", "errors", "read_after_write_p99_us", "primary_selects", "replica_selects", "status");
 
     private static final int WRITE_PERCENT = 20;
 
@@ -50,14 +53,16 @@ public final class WorkloadRunner {
     private final int users;
     private final int seconds;
     private final int warmupSeconds;
-    /** Settings added to every routed mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
+    private final boolean prove;
+    /** Settings added to every hibernate-rwsplit mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
     private final Map<String, String> extra = new LinkedHashMap<>();
 
-    private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds) {
+    private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds, boolean prove) {
         this.db = db;
         this.users = users;
         this.seconds = seconds;
         this.warmupSeconds = warmupSeconds;
+        this.prove = prove;
     }
 
     public static void main(String[] args) throws Exception {
@@ -70,20 +75,23 @@ public final class WorkloadRunner {
         }
         WorkloadRunner runner = new WorkloadRunner(postgres ? Database.postgresCluster(port, 2) : Database.cluster(port, 2), users,
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
-                Integer.parseInt(options.getOrDefault("warmup", "3")));
-        String lag = options.getOrDefault("lag", "none");
+                Integer.parseInt(options.getOrDefault("warmup", "3")),
+                Boolean.parseBoolean(options.getOrDefault("prove", "true")));
         for (String pair : options.getOrDefault("extra", "").split(",")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
                 runner.extra.put("hibernate.rwsplit." + pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
             }
         }
+        String lag = options.getOrDefault("lag", "none");
         Path out = Path.of(options.getOrDefault("out", "workload.tsv"));
         if (!Files.exists(out)) {
             Files.writeString(out, HEADER + "\n", StandardCharsets.UTF_8);
         }
+        // the replicas of a replicated cluster (MariaDB or PostgreSQL) get the table through replication
         Schema.recreate(runner.db.primaryUrl(), runner.db.user(), runner.db.password(), runner.db.mariadb());
-        for (String name : options.getOrDefault("modes", "PRIMARY_ONLY,UNIT_DEFAULT,RWSPLIT_DEFAULT,EVENTUAL,READ_YOUR_WRITES_TIME,READ_YOUR_WRITES_GTID").split(",")) {
+        String allModes = String.join(",", java.util.Arrays.stream(Mode.values()).map(Mode::name).toList());
+        for (String name : options.getOrDefault("modes", allModes).split(",")) {
             Mode mode = Mode.valueOf(name.trim());
             String row = runner.run(mode, lag);
             System.out.println(row);
@@ -104,9 +112,10 @@ public final class WorkloadRunner {
 
     /** One cell: resets the counters, runs the users for warm-up plus measurement, returns the TSV row. */
     String run(Mode mode, String lag) throws InterruptedException {
+        boolean routed = mode.variant == Variant.RWSPLIT || mode.variant == Variant.RWSPLIT_TX;
         Map<String, String> settings = new LinkedHashMap<>(mode.settings);
         StringBuilder described = new StringBuilder(mode.describe());
-        if (mode.variant == Variant.RWSPLIT) {
+        if (routed) {
             settings.putAll(extra);
             extra.forEach((k, v) -> described.append(", ").append(k.substring("hibernate.rwsplit.".length())).append('=').append(v));
         }
@@ -117,20 +126,29 @@ public final class WorkloadRunner {
             stack = Stack.open(mode.variant, db, settings);
         }
         catch (RuntimeException e) {
-            return prefix + "\t" + "\t".repeat(11) + "failed: " + firstClause(rootMessage(e)) + "\t";
+            return prefix + "\t" + "\t".repeat(14) + "failed: " + firstClause(rootMessage(e));
         }
         try {
-            return prefix + "\t" + measure(stack.factory(), mode.variant == Variant.RWSPLIT, mode.namesScope);
+            if (prove) {
+                try {
+                    RoutingProof.verify("workload", stack, db);
+                }
+                catch (RuntimeException e) {
+                    return prefix + "\t" + "\t".repeat(14) + "failed: routing proof: " + oneLine(e.getMessage());
+                }
+                resetCounters();
+            }
+            return prefix + "\t" + measure(stack, routed, routed && mode.namesScope);
         }
         finally {
             stack.close();
         }
     }
 
-    private String measure(EntityManagerFactory factory, boolean routed, boolean namesScope) throws InterruptedException {
+    private String measure(Stack stack, boolean routed, boolean namesScope) throws InterruptedException {
         List<User> all = new ArrayList<>();
         for (int i = 0; i < users; i++) {
-            all.add(new User(i + 1, factory, routed, routed && namesScope));
+            all.add(new User(i + 1, stack, routed, namesScope));
         }
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
@@ -147,6 +165,15 @@ public final class WorkloadRunner {
             }, "user-" + user.ownId);
             thread.start();
         }
+        sleepUntil(measureFrom);
+        long[] selectsBefore = selects();
+        sleepUntil(end);
+        long[] selectsAfter = selects();
+        long primarySelects = selectsAfter[0] - selectsBefore[0];
+        long replicaSelects = 0;
+        for (int i = 1; i < selectsAfter.length; i++) {
+            replicaSelects += selectsAfter[i] - selectsBefore[i];
+        }
         done.await();
         LatencyLog reads = LatencyLog.merge(all.stream().map(u -> u.readLatencies).toList());
         LatencyLog writes = LatencyLog.merge(all.stream().map(u -> u.writeLatencies).toList());
@@ -162,8 +189,37 @@ public final class WorkloadRunner {
                 String.valueOf(reads.quantileMicros(0.50)), String.valueOf(reads.quantileMicros(0.99)),
                 String.valueOf(writes.quantileMicros(0.50)), String.valueOf(writes.quantileMicros(0.99)),
                 String.valueOf(reads.size()), String.valueOf(replicaReads), String.valueOf(checked), String.valueOf(stale),
-                String.valueOf(errors), firstError == null ? "ok" : "ok, first error: " + firstError,
-                String.valueOf(readsAfterWrite.quantileMicros(0.99)));
+                String.valueOf(errors), String.valueOf(readsAfterWrite.quantileMicros(0.99)),
+                String.valueOf(primarySelects), String.valueOf(replicaSelects),
+                firstError == null ? "ok" : "ok, first error: " + firstError);
+    }
+
+    private static void sleepUntil(long nanoTime) throws InterruptedException {
+        long left = nanoTime - System.nanoTime();
+        if (left > 0) {
+            Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+        }
+    }
+
+    /** {@code Com_select} of the primary and then of each replica: SELECTs each server executed so far. */
+    private long[] selects() {
+        long[] counts = new long[1 + db.replicaUrls().size()];
+        counts[0] = comSelect(db.primaryUrl());
+        for (int i = 0; i < db.replicaUrls().size(); i++) {
+            counts[i + 1] = comSelect(db.replicaUrls().get(i));
+        }
+        return counts;
+    }
+
+    private long comSelect(String url) {
+        try (Connection c = DriverManager.getConnection(url, db.user(), db.password());
+             Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("show global status like 'Com_select'")) {
+            return rs.next() ? rs.getLong(2) : 0;
+        }
+        catch (SQLException e) {
+            throw new IllegalStateException("cannot read Com_select at " + url + ": " + e.getMessage(), e);
+        }
     }
 
     private void resetCounters() {
@@ -198,7 +254,7 @@ public final class WorkloadRunner {
     /** One simulated user: its own row, its last committed counter, its measurements. */
     private final class User {
         final long ownId;
-        final EntityManagerFactory factory;
+        final Stack stack;
         final boolean routed;
         final boolean namesScope;
         final String scopeKey;
@@ -212,10 +268,12 @@ public final class WorkloadRunner {
         long staleReads;
         long errors;
         String firstError;
+        /** Whether the last read's session showed its statement on a replica (routed modes only). */
+        boolean lastReadOnReplica;
 
-        User(long ownId, EntityManagerFactory factory, boolean routed, boolean namesScope) {
+        User(long ownId, Stack stack, boolean routed, boolean namesScope) {
             this.ownId = ownId;
-            this.factory = factory;
+            this.stack = stack;
             this.routed = routed;
             this.namesScope = namesScope;
             this.scopeKey = "user-" + ownId;
@@ -254,8 +312,8 @@ public final class WorkloadRunner {
             }
         }
 
-        private EntityManager open() {
-            EntityManager em = factory.createEntityManager();
+        /** The operation's EntityManager, given the user's consistency scope when the mode names one. */
+        private EntityManager scoped(EntityManager em) {
             if (namesScope) {
                 RwSplit.scope(em, scopeKey);
             }
@@ -263,41 +321,31 @@ public final class WorkloadRunner {
         }
 
         private void write() {
-            EntityManager em = open();
-            try {
-                em.getTransaction().begin();
-                BenchItem item = em.find(BenchItem.class, ownId);
+            stack.write(em -> {
+                BenchItem item = scoped(em).find(BenchItem.class, ownId);
                 item.setCounter(lastWritten + 1);
-                em.getTransaction().commit();
-                lastWritten++;
-            }
-            finally {
-                if (em.getTransaction().isActive()) {
-                    em.getTransaction().rollback();
-                }
-                em.close();
-            }
+                return item;
+            });
+            lastWritten++;
         }
 
         private void read(long id, boolean own, boolean measured) {
-            EntityManager em = open();
-            try {
-                BenchItem item = em.find(BenchItem.class, id);
-                if (!measured) {
-                    return;
-                }
-                if (routed && RwSplit.statistics(em).replicaStatements() > 0) {
-                    replicaReads++;
-                }
-                if (own) {
-                    checkedReads++;
-                    if (item.getCounter() < lastWritten) {
-                        staleReads++;
-                    }
-                }
+            long counter = stack.read(em -> {
+                BenchItem item = scoped(em).find(BenchItem.class, id);
+                lastReadOnReplica = routed && RwSplit.statistics(em).replicaStatements() > 0;
+                return item.getCounter();
+            });
+            if (!measured) {
+                return;
             }
-            finally {
-                em.close();
+            if (lastReadOnReplica) {
+                replicaReads++;
+            }
+            if (own) {
+                checkedReads++;
+                if (counter < lastWritten) {
+                    staleReads++;
+                }
             }
         }
     }
