@@ -83,6 +83,7 @@ started_cluster=false
 stop_cluster() {
   if $started_cluster; then
     cluster_sh delay 1 0 >/dev/null 2>&1 || true
+    cluster_sh delay 2 0 >/dev/null 2>&1 || true
     cluster_sh stop || true
   fi
 }
@@ -107,7 +108,14 @@ if $cluster; then
   echo "== 3. workload, replica1 delayed by 1 s"
   cluster_sh delay 1 1
   workload "(ii) delay 1 on replica1"
+  # max_lag=0 keeps the lagging replicas in rotation, so that consistency (not health) decides each read
+  echo "== 3. workload, both replicas delayed by 1 s (the unit-wide default against named scopes and eventual)"
+  cluster_sh delay 2 1
+  java -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner --port "$port" --users "$users" \
+    --seconds "$seconds" --warmup "$warmup" --lag "(iii) delay 1 on both replicas" --out "$out/workload.tsv" \
+    --modes PRIMARY_ONLY,UNIT_DEFAULT,RWSPLIT_DEFAULT,EVENTUAL --extra max_lag=0
   cluster_sh delay 1 0
+  cluster_sh delay 2 0
 else
   echo "skipped_cluster=--no-cluster" >>"$meta"
   echo "skipped_workload=--no-cluster" >>"$meta"

@@ -22,10 +22,30 @@ public enum RouteReason {
     PRIMARY_HINT(Target.PRIMARY),
     /** Consistency level STRONG. */
     STRONG_CONSISTENCY(Target.PRIMARY),
-    /** READ_YOUR_WRITES in time mode: the scope wrote recently, so it reads from the primary. */
+    /**
+     * READ_YOUR_WRITES of a named scope (or of the session, with {@code consistency_scope=session}) in time
+     * mode: the scope wrote recently (or its writes could not be read from the store), so it reads from the primary.
+     */
     READ_YOUR_WRITES_PRIMARY(Target.PRIMARY),
-    /** READ_YOUR_WRITES in GTID mode: no replica applied the scope's last write in time. */
+    /** READ_YOUR_WRITES of a named scope in GTID mode: the replica waited the full timeout without applying the scope's last write. */
     CAUSAL_TIMEOUT_PRIMARY(Target.PRIMARY),
+    /**
+     * READ_YOUR_WRITES of a named scope in GTID mode: no replica has applied the scope's last write and none can
+     * within {@code causal_wait_timeout} (measured lag, a recent timeout, or waiting disabled), so no wait.
+     */
+    CAUSAL_BEHIND_PRIMARY(Target.PRIMARY),
+    /**
+     * READ_YOUR_WRITES of the persistence unit (the default scope) in time mode: the unit wrote within the
+     * window (or its position could not be read from the shared store), so the read goes to the primary.
+     */
+    UNIT_READ_YOUR_WRITES_PRIMARY(Target.PRIMARY),
+    /** READ_YOUR_WRITES of the unit in GTID mode: the replica waited the full timeout without applying the unit's last write. */
+    UNIT_CAUSAL_TIMEOUT_PRIMARY(Target.PRIMARY),
+    /**
+     * READ_YOUR_WRITES of the unit in GTID mode: no replica has applied the unit's last write and none can within
+     * {@code causal_wait_timeout} (measured lag, a recent timeout, or waiting disabled), so no wait.
+     */
+    UNIT_CAUSAL_BEHIND_PRIMARY(Target.PRIMARY),
     /** BOUNDED_STALENESS: no replica is within the bound. */
     STALENESS_BOUND_PRIMARY(Target.PRIMARY),
     /** A replica was wanted but none is healthy (or none is configured). */
@@ -39,10 +59,14 @@ public enum RouteReason {
     REPLICA_HINT(Target.REPLICA),
     /** A plain read outside a transaction. */
     REPLICA_READ(Target.REPLICA),
-    /** READ_YOUR_WRITES in GTID mode: the chosen replica had already applied the scope's last write. */
+    /** READ_YOUR_WRITES of a named scope in GTID mode: the chosen replica had already applied the scope's last write. */
     CAUSAL_REPLICA_CAUGHT_UP(Target.REPLICA),
-    /** READ_YOUR_WRITES in GTID mode: the replica was made to wait until it applied the scope's last write. */
+    /** READ_YOUR_WRITES of a named scope in GTID mode: the replica was made to wait until it applied the scope's last write. */
     CAUSAL_WAIT(Target.REPLICA),
+    /** READ_YOUR_WRITES of the unit (the default scope) in GTID mode: the replica had already applied the unit's last write. */
+    UNIT_CAUSAL_REPLICA_CAUGHT_UP(Target.REPLICA),
+    /** READ_YOUR_WRITES of the unit in GTID mode: the replica was made to wait until it applied the unit's last write. */
+    UNIT_CAUSAL_WAIT(Target.REPLICA),
     /** BOUNDED_STALENESS: a replica within the staleness bound. */
     BOUNDED_STALENESS_REPLICA(Target.REPLICA),
     /** A replica read failed before returning results and was retried on another replica. */

@@ -124,8 +124,9 @@ public final class RwSplit {
     /**
      * Names this session's consistency scope (a user id, an HTTP session id): its commits are recorded for the
      * scope, and its reads honour the scope's writes, also those of earlier sessions and of other application
-     * instances sharing the store. Call it before the session's first read; {@code null} makes the session its
-     * own scope again. Overrides {@link RwSplitSettings#SCOPE_RESOLVER} for this session.
+     * instances sharing the store, instead of every write of the unit (the default scope, see
+     * {@link RwSplitSettings#CONSISTENCY_SCOPE}). Call it before the session's first read; {@code null} returns the
+     * session to the default scope. Overrides {@link RwSplitSettings#SCOPE_RESOLVER} for this session.
      */
     public static void scope(EntityManager entityManager, String key) {
         if (key != null && key.isBlank()) {

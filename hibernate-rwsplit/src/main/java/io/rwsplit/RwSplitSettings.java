@@ -20,14 +20,21 @@ public final class RwSplitSettings {
     /**
      * The replicas. Setting this key switches the module on; without it the module does nothing.
      * <p>
-     * Format: entries separated by whitespace (spaces or new lines, never commas or semicolons, so
-     * that H2 URLs with {@code ;} and MySQL URLs with {@code ,} stay intact). Each entry is one of
+     * Format: entries separated by whitespace, commas, semicolons or new lines. A comma or semicolon that
+     * is part of a URL stays in it: after a URL, only a separator followed by the next {@code jdbc:} (or
+     * {@code name=jdbc:}) entry ends it, so {@code jdbc:mysql://h1,h2/db} and {@code jdbc:h2:mem:r;MODE=MySQL}
+     * are one replica each. The indexed form {@code hibernate.rwsplit.replicas[0]}, {@code [1]}, ... (or
+     * {@code .0}, {@code .1}), as Spring binds a YAML list, is accepted instead (not both). Each entry is one of
      * <ul>
      *   <li>{@code jdbc:...} - a URL; the replica is named {@code replica1}, {@code replica2}, ... by position;</li>
      *   <li>{@code name=jdbc:...} - a named URL;</li>
      *   <li>{@code name} - a name whose URL ({@link #REPLICA_PREFIX}{@code name.url}) or DataSource
      *       ({@link #REPLICA_PREFIX}{@code name.datasource}) is given separately.</li>
      * </ul>
+     * A URL that is malformed, that no JDBC driver on the class path accepts (unless
+     * {@code hibernate.rwsplit.pool.driverClassName} is set), or that names the primary's own host, port and
+     * database fails startup. While neither this key nor {@link #TENANTS} is set, every {@code hibernate.rwsplit.*}
+     * key present is named in a WARN (it has no effect).
      * Names are letters, digits, {@code _} and {@code -}, unique.
      *
      * @since 0.1
@@ -108,8 +115,10 @@ public final class RwSplitSettings {
 
     /**
      * Table of the {@code heartbeat} lag probe, created on the primary if missing
-     * ({@code id VARCHAR(64) PRIMARY KEY, ts BIGINT}); {@code name} or {@code schema.name}. Default
-     * {@code rwsplit_heartbeat}.
+     * ({@code id VARCHAR(64) PRIMARY KEY, ts BIGINT}) and written by each application instance (its own row)
+     * every {@link #PROBE_INTERVAL}; {@code name} or {@code schema.name}. Default {@code rwsplit_heartbeat}.
+     * When the user may not create or write it, the monitor logs one WARN and measures lag with the
+     * {@code gtid} probe instead ({@code replica_status} when the primary has no GTIDs).
      *
      * @since 0.1
      */
@@ -193,6 +202,17 @@ public final class RwSplitSettings {
     public static final String CONSISTENCY = PREFIX + "consistency";
 
     /**
+     * Whose writes a READ_YOUR_WRITES read of a session without a named scope sees: {@code unit} (default:
+     * every write the persistence unit committed before the read began, in any earlier session; with the
+     * {@code redis} store also the writes of other application instances) or {@code session} (only the
+     * session's own writes: a new session, such as the page after a redirect, may read from a lagging
+     * replica). A named scope ({@code RwSplit.scope}, {@link #SCOPE_RESOLVER}) replaces the default for its
+     * sessions: they see their scope's writes, not necessarily others'. See docs/consistency.md.
+     *
+     * @since 0.1
+     */
+    public static final String CONSISTENCY_SCOPE = PREFIX + "consistency_scope";
+    /**
      * How READ_YOUR_WRITES is honoured: {@code auto} (default: {@code gtid} when the primary is MariaDB or
      * MySQL, else {@code time}), {@code gtid} (a replica that applied the scope's last write, else the primary)
      * or {@code time} (the primary until the scope's last commit plus {@link #READ_YOUR_WRITES_WINDOW}).
@@ -214,7 +234,9 @@ public final class RwSplitSettings {
      * GTID mode: how long a read may wait ({@code MASTER_GTID_WAIT} / {@code WAIT_FOR_EXECUTED_GTID_SET}) for a
      * replica to apply the scope's last write before it reads from the primary instead. A duration, not
      * negative ({@code 0}: never wait, only use replicas already known to have applied it); default
-     * {@code PT0.2S}.
+     * {@code PT0.2S}. A replica that cannot apply the write within this timeout (by its measured lag, or
+     * because a wait on it timed out less than a second ago) is not waited for: the read goes to the primary
+     * at once (reason {@code ..._CAUSAL_BEHIND_PRIMARY}).
      *
      * @since 0.1
      */

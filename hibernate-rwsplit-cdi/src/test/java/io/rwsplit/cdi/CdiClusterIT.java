@@ -130,6 +130,7 @@ class CdiClusterIT {
         Map<String, Long> reasons = RwSplit.statistics(emf).byReason();
         assertEquals(0L, reasons.getOrDefault(RouteReason.READ_YOUR_WRITES_PRIMARY.name(), 0L), reasons.toString());
         long causal = reasons.getOrDefault(RouteReason.CAUSAL_TIMEOUT_PRIMARY.name(), 0L)
+                + reasons.getOrDefault(RouteReason.CAUSAL_BEHIND_PRIMARY.name(), 0L)
                 + reasons.getOrDefault(RouteReason.CAUSAL_WAIT.name(), 0L)
                 + reasons.getOrDefault(RouteReason.CAUSAL_REPLICA_CAUGHT_UP.name(), 0L);
         assertTrue(causal >= 1, reasons.toString());

@@ -55,7 +55,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             io.rwsplit.RwSplitSettings.READ_YOUR_WRITES_WINDOW, io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT,
             io.rwsplit.RwSplitSettings.CONSISTENCY_STORE, io.rwsplit.RwSplitSettings.REDIS_URL,
             io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_TTL, io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES,
-            io.rwsplit.RwSplitSettings.SCOPE_RESOLVER,
+            io.rwsplit.RwSplitSettings.SCOPE_RESOLVER, io.rwsplit.RwSplitSettings.CONSISTENCY_SCOPE,
             // replica health (io.rwsplit.health)
             LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
             PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN);
@@ -69,7 +69,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
     /** Whether the settings switch the module on for a single (non multi-tenant) primary. */
     public static boolean isActive(Map<String, Object> settings) {
         // present but blank is a misconfiguration reported by from(), not "off"
-        return settings.get(REPLICAS) != null;
+        return ReplicaList.isPresent(settings, REPLICAS);
     }
 
     /** Whether the settings switch on the multi-tenant variant. */
@@ -87,7 +87,19 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                             + " supported: routing needs the setAutoCommit(false) call that marks the start of a transaction."
                             + " Remove the setting or set it to false");
         }
-        return fromReplicaList(s, REPLICAS, REPLICA_PREFIX, primaryUser(settings), primaryPassword(settings));
+        return fromReplicaList(s, REPLICAS, REPLICA_PREFIX, primaryUser(settings), primaryPassword(settings),
+                primaryUrl(settings));
+    }
+
+    /** The primary's JDBC URL when the unit gives one ({@code null} for a DataSource). */
+    public static String primaryUrl(Map<String, Object> settings) {
+        for (String key : List.of("jakarta.persistence.jdbc.url", "hibernate.connection.url", "javax.persistence.jdbc.url")) {
+            Object v = settings.get(key);
+            if (v != null && !v.toString().isBlank()) {
+                return v.toString().trim();
+            }
+        }
+        return null;
     }
 
     /**
@@ -96,17 +108,24 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
      */
     public static RwSplitConfig fromReplicaList(Settings s, String listKey, String optionPrefix,
                                                 String defaultUser, String defaultPassword) {
-        String list = s.string(listKey, null);
-        if (list == null) {
+        return fromReplicaList(s, listKey, optionPrefix, defaultUser, defaultPassword, null);
+    }
+
+    /**
+     * As {@link #fromReplicaList(Settings, String, String, String, String)}; a replica URL that names the same
+     * server and database as {@code primaryUrl} (when given) fails.
+     */
+    public static RwSplitConfig fromReplicaList(Settings s, String listKey, String optionPrefix,
+                                                String defaultUser, String defaultPassword, String primaryUrl) {
+        List<String> entries = ReplicaList.entries(s, listKey);
+        if (entries.isEmpty()) {
             throw new ConnectionProviderConfigurationException(
                     "hibernate-rwsplit: setting '" + listKey + "' is empty: list at least one replica JDBC URL");
         }
+        String list = String.join(" ", entries);
         Map<String, String> urls = new LinkedHashMap<>();
         int position = 0;
-        for (String entry : list.split("\\s+")) {
-            if (entry.isEmpty()) {
-                continue;
-            }
+        for (String entry : entries) {
             position++;
             String name;
             String url;
@@ -170,8 +189,9 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                 throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name
                         + "' listed in '" + listKey + "' has no URL: set '" + p + "url' or '" + p + "datasource'");
             }
-            else if (!url.startsWith("jdbc:") || url.length() <= "jdbc:".length() || url.indexOf(':', 5) < 0) {
-                throw Settings.invalid(p + "url", url, "a JDBC URL such as jdbc:mariadb://host:3306/db");
+            else {
+                checkUrl(e.getValue() != null ? listKey : p + "url", name, url, primaryUrl,
+                        s.raw(POOL_PREFIX + "driverClassName") != null);
             }
             replicas.add(new ReplicaConfig(name, url,
                     s.string(p + "user", defaultUser), s.string(p + "password", defaultPassword),
@@ -197,7 +217,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                 continue;
             }
             if (KNOWN_KEYS.contains(key) || key.startsWith(REPLICA_PREFIX) || key.startsWith(POOL_PREFIX)
-                    || key.startsWith(TENANT_PREFIX)) {
+                    || key.startsWith(TENANT_PREFIX) || ReplicaList.isIndexedKey(REPLICAS, key)) {
                 continue;
             }
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
@@ -223,6 +243,25 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             v = settings.get("hibernate.connection.password");
         }
         return v == null ? null : v.toString();
+    }
+
+    /** A replica URL must be well formed, accepted by a driver, and not the primary's. */
+    private static void checkUrl(String key, String name, String url, String primaryUrl, boolean driverClassGiven) {
+        try {
+            JdbcUrls.target(url);
+        }
+        catch (IllegalArgumentException e) {
+            throw Settings.invalid(key, url, "a JDBC URL such as jdbc:mariadb://host:3306/db (" + e.getMessage() + ")");
+        }
+        if (!driverClassGiven && !JdbcUrls.driverAccepts(url)) {
+            throw Settings.invalid(key, url, "a JDBC URL that a driver on the class path accepts (no driver does; check"
+                    + " the spelling, or set '" + POOL_PREFIX + "driverClassName')");
+        }
+        if (primaryUrl != null && JdbcUrls.sameTarget(url, primaryUrl)) {
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name + "' ('" + url
+                    + "') given by setting '" + key + "' is the primary itself (same host, port and database as '"
+                    + primaryUrl + "'): list the URLs of the replicas");
+        }
     }
 
     private static boolean validName(String name) {

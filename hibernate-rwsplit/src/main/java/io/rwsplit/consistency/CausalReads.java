@@ -13,7 +13,11 @@ public final class CausalReads {
 
     private final ConsistencyRuntime runtime;
     private final String keyPrefix;
+    private final String unitKey;
     private final AtomicReferenceArray<GtidPosition> applied;
+    /** The unit's last committed position in this JVM; {@code null} with consistency_scope=session. */
+    private final UnitPosition unit;
+    private final CatchUpEstimates catchUp;
     private volatile GtidFlavour flavour;
     private volatile boolean warnedNoGtid;
 
@@ -24,7 +28,11 @@ public final class CausalReads {
     public CausalReads(ConsistencyRuntime runtime, String label, int replicas) {
         this.runtime = runtime;
         this.keyPrefix = label + ":";
+        // a named scope's key always has a ':' after the label, so this key never collides with one
+        this.unitKey = "unit/" + runtime.config().unitName() + "/" + label;
         this.applied = new AtomicReferenceArray<>(replicas);
+        this.unit = runtime.config().scope() == ConsistencyScope.UNIT ? new UnitPosition() : null;
+        this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);
     }
 
     public ConsistencyRuntime runtime() {
@@ -42,6 +50,40 @@ public final class CausalReads {
 
     void record(String scope, ConsistencyToken write) {
         runtime.record(keyPrefix + scope, write);
+    }
+
+    /** Whether sessions without a named scope honour the unit's writes. */
+    boolean unitWide() {
+        return unit != null;
+    }
+
+    /** The unit's last committed position as known in this JVM, or {@code null}; one volatile read. */
+    ConsistencyToken unitPosition() {
+        return unit == null ? null : unit.current();
+    }
+
+    /**
+     * The unit's last committed position as the shared store knows it (writes of every instance), merged into
+     * this JVM's; {@code null} when the store is local (this JVM's position is then complete). Throws when
+     * the store cannot answer.
+     */
+    ConsistencyToken readSharedUnitPosition() {
+        if (unit == null || !runtime.sharedStore()) {
+            return null;
+        }
+        ConsistencyToken stored = runtime.read(unitKey);
+        unit.committed(stored);
+        return unit.current();
+    }
+
+    /** A write of this unit committed: it raises the unit's position (and the shared one, with a shared store). */
+    void unitCommitted(ConsistencyToken write) {
+        if (unit != null) {
+            unit.committed(write);
+            if (runtime.sharedStore()) {
+                runtime.record(unitKey, write);
+            }
+        }
     }
 
     /**
@@ -122,6 +164,28 @@ public final class CausalReads {
                 return;
             }
         }
+    }
+
+    /**
+     * Whether replica {@code index}, measured {@code lagMicros} behind, may apply {@code need} within the wait
+     * timeout (from its lag and recent timeouts); never when waiting is disabled.
+     */
+    public boolean canCatchUp(int index, long lagMicros, ConsistencyToken need) {
+        return catchUp.canCatchUp(index, lagMicros, need.commitTimeMicros());
+    }
+
+    /**
+     * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
+     * configured timeout; remembers a timeout so that the next reads skip that replica while it cannot catch up.
+     */
+    public boolean await(Connection replica, int index, ConsistencyToken need) {
+        GtidPosition position = need.positionOrNull();
+        if (await(replica, index, position)) {
+            catchUp.caughtUp(index);
+            return true;
+        }
+        catchUp.timedOut(index, need.commitTimeMicros());
+        return false;
     }
 
     /**

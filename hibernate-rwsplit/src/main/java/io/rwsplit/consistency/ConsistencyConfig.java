@@ -2,6 +2,7 @@ package io.rwsplit.consistency;
 
 import static io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT;
 import static io.rwsplit.RwSplitSettings.CONSISTENCY;
+import static io.rwsplit.RwSplitSettings.CONSISTENCY_SCOPE;
 import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE;
 import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES;
 import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_TTL;
@@ -30,10 +31,12 @@ import io.rwsplit.spi.ScopeResolver;
  * @param storeTtl          how long a scope's last write is kept
  * @param maxScopes         bound of the memory store
  * @param scopeResolver     names scopes of new sessions, or {@code null}
+ * @param scope             whose writes sessions without a named scope see
+ * @param unitName          the persistence unit's name, part of the shared store's key of the unit position
  */
 public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mode, Duration window,
                                 Duration causalWaitTimeout, Object store, String redisUrl, Duration storeTtl,
-                                int maxScopes, ScopeResolver scopeResolver) {
+                                int maxScopes, ScopeResolver scopeResolver, ConsistencyScope scope, String unitName) {
 
     public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(2);
     public static final Duration DEFAULT_CAUSAL_WAIT_TIMEOUT = Duration.ofMillis(200);
@@ -68,7 +71,30 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
             throw Settings.invalid(CONSISTENCY_STORE, store, "memory, redis, a class name or an io.rwsplit.spi.ConsistencyStore");
         }
         ScopeResolver resolver = instance(s, SCOPE_RESOLVER, ScopeResolver.class);
-        return new ConsistencyConfig(level, mode, window, timeout, store, redisUrl, ttl, maxScopes, resolver);
+        ConsistencyScope scope = s.enumValue(CONSISTENCY_SCOPE, ConsistencyScope.class, ConsistencyScope.UNIT);
+        return new ConsistencyConfig(level, mode, window, timeout, store, redisUrl, ttl, maxScopes, resolver, scope,
+                unitName(s));
+    }
+
+    /** For the startup line: level, scope, how read-your-writes is honoured, the store. */
+    public String describe() {
+        String how = mode == ReadYourWritesMode.TIME ? "time, window " + window.toMillis() + " ms"
+                : mode.name().toLowerCase(java.util.Locale.ROOT) + ", causal_wait_timeout " + causalWaitTimeout.toMillis()
+                + " ms" + (mode == ReadYourWritesMode.AUTO ? " (gtid on MariaDB/MySQL, else time window "
+                + window.toMillis() + " ms)" : "");
+        String storeName = store instanceof String name ? name : store.getClass().getName();
+        return "consistency " + defaultLevel + ", scope " + (scopeResolver != null ? "resolver " + scopeResolver.getClass()
+                .getName() + " (else " + scope.name().toLowerCase(java.util.Locale.ROOT) + ")"
+                : scope.name().toLowerCase(java.util.Locale.ROOT)) + ", read_your_writes " + how + ", store " + storeName;
+    }
+
+    /** The persistence unit's name (JPA), else the session factory's name, else {@code default}. */
+    private static String unitName(Settings s) {
+        String name = s.string("hibernate.persistenceUnitName", null);
+        if (name == null) {
+            name = s.string("hibernate.session_factory_name", "default");
+        }
+        return name;
     }
 
     private static Consistency level(Object value) {

@@ -29,6 +29,7 @@ public final class ConsistencyRuntime implements AutoCloseable {
     private final Clock clock;
     private final ConsistencyStore store;
     private final boolean ownsStore;
+    private final boolean sharedStore;
     private final long windowMicros;
     private final long waitMicros;
     private volatile boolean storeDown;
@@ -39,6 +40,7 @@ public final class ConsistencyRuntime implements AutoCloseable {
         this.clock = clock;
         this.store = store;
         this.ownsStore = ownsStore;
+        this.sharedStore = !(store instanceof InMemoryConsistencyStore);
         this.windowMicros = config.window().toNanos() / 1_000;
         this.waitMicros = config.causalWaitTimeout().toNanos() / 1_000;
     }
@@ -61,6 +63,11 @@ public final class ConsistencyRuntime implements AutoCloseable {
         ConsistencyStore custom = ConsistencyConfig.instance(new Settings(settings), RwSplitSettings.CONSISTENCY_STORE,
                 ConsistencyStore.class);
         return new ConsistencyRuntime(config, clock, custom, true);
+    }
+
+    /** Whether the store is shared with other instances (anything but the {@code memory} store). */
+    boolean sharedStore() {
+        return sharedStore;
     }
 
     public ConsistencyConfig config() {

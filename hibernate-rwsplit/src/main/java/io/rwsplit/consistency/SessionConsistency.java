@@ -1,11 +1,15 @@
 package io.rwsplit.consistency;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.spi.ScopeResolver;
 
 /**
  * The consistency state of one session: its level, its scope and what its reads must see (its own
- * writes, its scope's writes read once from the store, tokens it was asked to honour). Confined to the
- * session's thread.
+ * writes, its scope's writes read once from the store, tokens it was asked to honour). Without a named
+ * scope and with {@code consistency_scope=unit} (the default) the scope is the persistence unit: each
+ * read also sees the unit's last committed position as it is when the read begins (one volatile read;
+ * with a shared store, the store's unit position is read once per session, at its first read). Confined
+ * to the session's thread.
  */
 public final class SessionConsistency {
 
@@ -18,6 +22,8 @@ public final class SessionConsistency {
     private ConsistencyToken scopeWrites;
     private ConsistencyToken required;
     private Runnable pendingWrite;
+    /** The unit position last merged into {@link #required} (identity), so that an unchanged one costs nothing. */
+    private ConsistencyToken unitSeen;
 
     SessionConsistency(CausalReads causal) {
         this.causal = causal;
@@ -63,7 +69,24 @@ public final class SessionConsistency {
         if (!fetched) {
             fetch();
         }
+        if (unitWide()) {
+            ConsistencyToken unit = causal.unitPosition();
+            if (unit != unitSeen) {
+                unitSeen = unit;
+                required = Tokens.merge(required, unit);
+            }
+        }
         return required;
+    }
+
+    /** Whether this session's reads honour the whole unit's writes (no named scope, {@code consistency_scope=unit}). */
+    public boolean unitWide() {
+        return causal.unitWide() && scope() == null;
+    }
+
+    /** The reasons this session's READ_YOUR_WRITES reads report: the unit's, or a named scope's. */
+    public CausalReasons reasons() {
+        return unitWide() ? CausalReasons.UNIT : CausalReasons.SCOPE;
     }
 
     /** Whether the scope's state could not be read from the store (then reads use the primary). */
@@ -86,6 +109,11 @@ public final class SessionConsistency {
         if (key != null) {
             causal.record(key, write);
         }
+        causal.unitCommitted(write);
+        ScopeResolver resolver = causal.runtime().config().scopeResolver();
+        if (resolver != null) {
+            resolver.committed(write);
+        }
     }
 
     /** An autocommit write ran on {@code record}'s connection and is recorded when {@code record} runs ({@code null}: none). */
@@ -101,7 +129,7 @@ public final class SessionConsistency {
         if (!fetched) {
             fetch();
         }
-        return scopeWrites;
+        return unitWide() ? Tokens.merge(scopeWrites, causal.unitPosition()) : scopeWrites;
     }
 
     /** Reads of this session must also see {@code token}. */
@@ -111,12 +139,16 @@ public final class SessionConsistency {
 
     private void fetch() {
         fetched = true;
+        ScopeResolver resolver = causal.runtime().config().scopeResolver();
+        if (resolver != null) {
+            required = Tokens.merge(required, resolver.resolveRequirement());
+        }
         String key = scope();
-        if (key == null) {
+        if (key == null && !unitWide()) {
             return;
         }
         try {
-            ConsistencyToken stored = causal.read(key);
+            ConsistencyToken stored = key != null ? causal.read(key) : causal.readSharedUnitPosition();
             unknown = false;
             scopeWrites = Tokens.merge(scopeWrites, stored);
             required = Tokens.merge(required, stored);

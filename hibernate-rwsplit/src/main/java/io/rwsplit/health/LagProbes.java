@@ -32,8 +32,30 @@ public final class LagProbes {
         return "heartbeat";
     }
 
+    /** For the startup line: the probe (for {@code heartbeat}, the table it writes and how often) and the lag limit. */
+    public static String describe(HealthConfig config, List<ReplicaConfig> replicas) {
+        String name = resolve(config.lagProbe(), replicas);
+        String probe = name.equals("heartbeat")
+                ? "heartbeat (writes table " + config.heartbeatTable() + " on the primary every "
+                + config.probeInterval().toMillis() + " ms)"
+                : name + " (every " + config.probeInterval().toMillis() + " ms)";
+        return "lag probe " + probe + (config.lagProbe().equals("auto") ? " chosen by auto" : "") + ", max_lag "
+                + (config.maxLag().isZero() ? "0 (no limit)" : config.maxLag().toMillis() + " ms");
+    }
+
     /** A new probe; a probe that needs work on the primary also implements {@link PrimaryTask}. */
     static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock) {
+        return create(name, config, gtid, clock, "default");
+    }
+
+    /**
+     * A new probe for the replicas of {@code label}; {@code heartbeat} falls back to {@code gtid} (or
+     * {@code replica_status}) with one WARN when the user may not create or write its table.
+     */
+    static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock, String label) {
+        if (name.equals("heartbeat")) {
+            return new HeartbeatWithFallback(label, config.heartbeatTable(), gtid, clock);
+        }
         return switch (name) {
             case "heartbeat" -> new HeartbeatProbe(config.heartbeatTable(), clock);
             case "replica_status" -> new ReplicaStatusProbe();

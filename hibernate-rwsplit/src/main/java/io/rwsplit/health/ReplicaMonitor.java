@@ -67,12 +67,12 @@ public final class ReplicaMonitor implements AutoCloseable {
         this.config = config;
         this.primary = primary;
         String probeName = LagProbes.resolve(config.lagProbe(), configs);
-        this.probe = LagProbes.create(probeName, config, gtid, clock);
+        this.probe = LagProbes.create(probeName, config, gtid, clock, replicas.label());
         this.connections = new Connection[configs.size()];
         int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0));
         this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
         executor.setRemoveOnCancelPolicy(true);
-        log.info("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
+        log.debug("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
                 replicas.label(), probe, config.lagProbe().equals("auto") ? " (auto)" : "", config.probeInterval().toMillis(),
                 config.maxLag().toMillis(), config.failureThreshold(), config.recoveryPeriod().toMillis());
     }

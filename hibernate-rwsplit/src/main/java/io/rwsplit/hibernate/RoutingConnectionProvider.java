@@ -69,8 +69,9 @@ public final class RoutingConnectionProvider
         CausalReads causal = router.causal();
         this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
                 (position, index) -> causal.observed(index, position));
-        log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}",
-                primary.getClass().getSimpleName(), config.replicas());
+        log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}; {}; {}",
+                primary.getClass().getSimpleName(), config.replicas(), consistency.config().describe(),
+                io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
     }
 
     /** The router, for the {@code RwSplit} facade. */

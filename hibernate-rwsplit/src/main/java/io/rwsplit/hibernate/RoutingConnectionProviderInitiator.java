@@ -19,6 +19,8 @@ import io.rwsplit.spi.Clock;
  */
 final class RoutingConnectionProviderInitiator implements StandardServiceInitiator<ConnectionProvider> {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RoutingConnectionProviderInitiator.class);
+
     @Override
     public Class<ConnectionProvider> getServiceInitiated() {
         return ConnectionProvider.class;
@@ -29,6 +31,9 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         if (!RwSplitConfig.isActive(settings)) {
             if (RwSplitConfig.isMultiTenantActive(settings)) {
                 RwSplitConfig.checkKeys(settings);
+            }
+            else {
+                warnInactive(settings);
             }
             return ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         }
@@ -52,6 +57,16 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         }
         ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
         return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource);
+    }
+
+    /** Settings of ours that are present while the module is off are surely a mistake (a typo in the list key?). */
+    private static void warnInactive(Map<String, Object> settings) {
+        for (Object k : settings.keySet()) {
+            if (k instanceof String key && key.startsWith(RwSplitSettings.PREFIX)) {
+                log.warn("hibernate-rwsplit: setting '{}' is ignored: the module is not active because neither '{}' nor"
+                        + " '{}' is set", key, RwSplitSettings.REPLICAS, RwSplitSettings.TENANTS);
+            }
+        }
     }
 
     static Clock clock(Map<String, Object> settings) {

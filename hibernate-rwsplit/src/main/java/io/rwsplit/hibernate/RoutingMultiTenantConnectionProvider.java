@@ -33,6 +33,8 @@ import io.rwsplit.spi.Clock;
  */
 public final class RoutingMultiTenantConnectionProvider implements MultiTenantConnectionProvider<Object>, Stoppable {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RoutingMultiTenantConnectionProvider.class);
+
     private static final Set<String> TENANT_OPTIONS = Set.of("url", "user", "password", "replicas");
 
     private final Map<String, Router> routers = new LinkedHashMap<>();
@@ -58,7 +60,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 }
                 String user = s.string(p + "user", null);
                 String password = s.string(p + "password", null);
-                RwSplitConfig config = RwSplitConfig.fromReplicaList(s, p + "replicas", p + "replica.", user, password);
+                RwSplitConfig config = RwSplitConfig.fromReplicaList(s, p + "replicas", p + "replica.", user, password, url);
                 HikariConfig hc = new HikariConfig();
                 hc.setJdbcUrl(url);
                 hc.setUsername(user);
@@ -83,6 +85,9 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size());
                 routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
                         transactionStatus, intentSource));
+                log.info("hibernate-rwsplit: tenant {}: routing between the primary ({}) and replicas {}; {}; {}", tenant,
+                        url, config.replicas(), consistency.config().describe(),
+                        io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                         primarySource, clock, (position, index) -> causal.observed(index, position)).start());
@@ -96,7 +101,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
                             + "' names tenant '" + tenant + "', which is not listed in '" + TENANTS + "' " + routers.keySet());
                 }
-                if (!TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")) {
+                if (!TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")
+                        && !io.rwsplit.config.ReplicaList.isIndexedKey("replicas", option)) {
                     throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
                             + "': tenant options are " + TENANT_OPTIONS + " and replica.NAME.*");
                 }

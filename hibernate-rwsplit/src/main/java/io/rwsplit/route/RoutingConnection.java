@@ -23,6 +23,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
 import io.rwsplit.consistency.CausalReads;
+import io.rwsplit.consistency.CausalReasons;
 import io.rwsplit.consistency.ConsistencyToken;
 import io.rwsplit.consistency.GtidPosition;
 import io.rwsplit.consistency.SessionConsistency;
@@ -208,13 +209,17 @@ public final class RoutingConnection implements Connection {
                 break;
         }
         ConsistencyToken need = consistency.requirement();
+        CausalReasons reasons = consistency.reasons();
+        if (consistency.stateUnknown()) {
+            return reasons.windowPrimary();
+        }
         if (need == null) {
-            return consistency.stateUnknown() ? RouteReason.READ_YOUR_WRITES_PRIMARY : replicaReason;
+            return replicaReason;
         }
         CausalReads causal = router.causal();
         if (!causal.byGtid(need)) {
             if (causal.withinWindow(need)) {
-                return RouteReason.READ_YOUR_WRITES_PRIMARY;
+                return reasons.windowPrimary();
             }
             consistency.settled(need);
             return replicaReason;
@@ -229,8 +234,12 @@ public final class RoutingConnection implements Connection {
             if (!causal.applied(chosen.index(), position)) {
                 for (ReplicaNode node : set.nodes()) {
                     if (node != chosen && set.isUp(node) && causal.applied(node.index(), position) && open(node) != null) {
-                        return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+                        return reasons.caughtUp();
                     }
+                }
+                chosen = CatchUp.replicaThatCanCatchUp(set, chosen, causal, need);
+                if (chosen == null) {
+                    return reasons.behind(); // no replica can apply it within the timeout: no wait
                 }
             }
             if (open(chosen) == null && replica(inTransaction) == null) {
@@ -238,10 +247,12 @@ public final class RoutingConnection implements Connection {
             }
         }
         if (causal.applied(replicaNode.index(), position)) {
-            return RouteReason.CAUSAL_REPLICA_CAUGHT_UP;
+            return reasons.caughtUp();
         }
-        return causal.await(replica, replicaNode.index(), position)
-                ? RouteReason.CAUSAL_WAIT : RouteReason.CAUSAL_TIMEOUT_PRIMARY;
+        if (!causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
+            return reasons.behind();
+        }
+        return causal.await(replica, replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
     }
 
     /** A replica whose last measured lag is within the bound, else the primary. */

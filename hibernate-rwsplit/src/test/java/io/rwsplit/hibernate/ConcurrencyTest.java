@@ -33,6 +33,8 @@ class ConcurrencyTest {
         Map<String, Object> settings = h2.settings();
         settings.put("hibernate.connection.provider_class", "hikaricp");
         settings.put("hibernate.rwsplit.replicas", "a=" + h2.replicaUrl + " b=" + h2.replica2Url);
+        // counting, not consistency: the other threads' writes must not hold these reads on the primary
+        settings.put("hibernate.rwsplit.consistency_scope", "session");
         try (EntityManagerFactory emf = h2.factory(settings)) {
             int threads = 8;
             int iterations = 50;

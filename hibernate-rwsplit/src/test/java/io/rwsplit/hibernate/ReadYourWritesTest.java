@@ -82,7 +82,7 @@ class ReadYourWritesTest {
             assertEquals("replica-alice", nameOfPerson1(em));
             rename(em, "alice-v2");
             assertEquals("alice-v2", nameOfPerson1(em));
-            assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+            assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, lastReason(em));
             clock.advance(Duration.ofMillis(1999));
             assertEquals("alice-v2", nameOfPerson1(em));
             clock.advance(Duration.ofMillis(1));
@@ -119,7 +119,60 @@ class ReadYourWritesTest {
             RwSplit.scope(em, "user-7");
             assertEquals("replica-alice", nameOfPerson1(em), "another scope is not held back");
         });
-        inSession(em -> assertEquals("replica-alice", nameOfPerson1(em), "a session is its own scope by default"));
+        inSession(em -> {
+            assertEquals("alice-v2", nameOfPerson1(em), "a session without a scope sees every write of the unit");
+            assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, lastReason(em));
+        });
+    }
+
+    @Test
+    void aNewSessionWithoutAScopeSeesEveryEarlierWriteOfTheUnit() {
+        factory();
+        inSession(em -> rename(em, "alice-v2"));
+        inSession(em -> {
+            assertEquals("alice-v2", nameOfPerson1(em));
+            assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, lastReason(em));
+        });
+        clock.advance(Duration.ofSeconds(2));
+        inSession(em -> {
+            assertEquals("replica-alice", nameOfPerson1(em), "the window applies to the unit's last write");
+            assertEquals(RouteReason.REPLICA_READ, lastReason(em));
+        });
+    }
+
+    @Test
+    void aSessionThatBeganBeforeAnotherSessionsCommitSeesItAtItsNextRead() {
+        factory();
+        inSession(reader -> {
+            assertEquals("replica-alice", nameOfPerson1(reader));
+            inSession(writer -> rename(writer, "alice-v2"));
+            assertEquals("alice-v2", nameOfPerson1(reader));
+        });
+    }
+
+    @Test
+    void withSessionScopeANewSessionSeesOnlyItsOwnWrites() {
+        factory(Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
+        inSession(em -> {
+            rename(em, "alice-v2");
+            assertEquals("alice-v2", nameOfPerson1(em));
+            assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+        });
+        inSession(em -> assertEquals("replica-alice", nameOfPerson1(em)));
+    }
+
+    @Test
+    void aNamedScopeDoesNotWaitForOtherScopesButTheUnitDefaultDoes() {
+        factory();
+        inSession(em -> {
+            RwSplit.scope(em, "user-1");
+            rename(em, "alice-v2");
+        });
+        inSession(em -> {
+            RwSplit.scope(em, "user-2");
+            assertEquals("replica-alice", nameOfPerson1(em));
+        });
+        inSession(em -> assertEquals("alice-v2", nameOfPerson1(em), "the unit's position includes named scopes' writes"));
     }
 
     @Test
@@ -130,6 +183,37 @@ class ReadYourWritesTest {
         inSession(em -> assertEquals("alice-v2", nameOfPerson1(em)));
         current[0] = "user-2";
         inSession(em -> assertEquals("replica-alice", nameOfPerson1(em)));
+    }
+
+    @Test
+    void aScopeResolverHandsItsUnitsRequirementToEverySessionAndLearnsTheirCommits() {
+        io.rwsplit.consistency.ConsistencyToken[] carried = {null};
+        java.util.List<io.rwsplit.consistency.ConsistencyToken> committed = new java.util.ArrayList<>();
+        io.rwsplit.spi.ScopeResolver unit = new io.rwsplit.spi.ScopeResolver() {
+            @Override
+            public String resolveScope() {
+                return null;
+            }
+
+            @Override
+            public io.rwsplit.consistency.ConsistencyToken resolveRequirement() {
+                return carried[0];
+            }
+
+            @Override
+            public void committed(io.rwsplit.consistency.ConsistencyToken write) {
+                committed.add(write);
+            }
+        };
+        factory(Map.of(RwSplitSettings.SCOPE_RESOLVER, unit));
+        inSession(em -> rename(em, "alice-v2"));
+        assertEquals(1, committed.size(), "the unit learns the commit of its session");
+        inSession(em -> assertEquals("replica-alice", nameOfPerson1(em), "no requirement: a session is its own scope"));
+        carried[0] = committed.get(0);
+        inSession(em -> {
+            assertEquals("alice-v2", nameOfPerson1(em), "a new session of the unit honours the write it carries");
+            assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+        });
     }
 
     @Test
@@ -189,7 +273,7 @@ class ReadYourWritesTest {
 
     @Test
     void aTokenCarriesTheWriteToAnotherSession() {
-        factory();
+        factory(Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
         String[] token = new String[1];
         inSession(em -> {
             assertNull(RwSplit.token(em));
@@ -262,7 +346,7 @@ class ReadYourWritesTest {
             RwSplit.onReplica(em, () -> {
                 em.getTransaction().begin();
                 assertEquals("alice-v2", em.find(Person.class, 1L).name);
-                assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+                assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, lastReason(em));
                 em.getTransaction().commit();
                 return null;
             });
@@ -276,9 +360,9 @@ class ReadYourWritesTest {
             rename(em, "alice-v2");
             nameOfPerson1(em);
             nameOfPerson1(em);
-            assertEquals(2L, RwSplit.statistics(em).byReason().get("READ_YOUR_WRITES_PRIMARY"));
+            assertEquals(2L, RwSplit.statistics(em).byReason().get("UNIT_READ_YOUR_WRITES_PRIMARY"));
         });
-        assertEquals(2L, RwSplit.statistics(emf).byReason().get("READ_YOUR_WRITES_PRIMARY"));
+        assertEquals(2L, RwSplit.statistics(emf).byReason().get("UNIT_READ_YOUR_WRITES_PRIMARY"));
     }
 
     @Test
@@ -287,7 +371,7 @@ class ReadYourWritesTest {
         inSession(em -> {
             rename(em, "alice-v2");
             assertEquals("alice-v2", nameOfPerson1(em));
-            assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, lastReason(em));
+            assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, lastReason(em));
             clock.advance(Duration.ofSeconds(2));
             assertEquals("replica-alice", nameOfPerson1(em));
         });

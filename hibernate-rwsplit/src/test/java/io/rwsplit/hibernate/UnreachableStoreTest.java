@@ -62,7 +62,8 @@ class UnreachableStoreTest {
             }
         }
         try (EntityManager em = emf.createEntityManager()) {
-            assertEquals("replica-alice", em.find(Person.class, 1L).name, "a session's own scope needs no store");
+            assertEquals("primary-alice", em.find(Person.class, 1L).name, "the unit's position is unknown too");
+            assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, RwSplit.statistics(em).lastDecision().reason());
         }
         List<ILoggingEvent> warnings = appender.list.stream().filter(e -> e.getLevel() == Level.WARN).toList();
         assertEquals(1, warnings.size(), warnings.toString());

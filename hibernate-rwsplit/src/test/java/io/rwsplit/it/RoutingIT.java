@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
@@ -231,6 +232,8 @@ class RoutingIT {
             em.getTransaction().commit();
         }
         try (EntityManager em = f.createEntityManager()) {
+            // the default would read it from the primary (the unit wrote it): eventual shows the replica's state
+            RwSplit.consistency(em, Consistency.eventual());
             Account stale = em.find(Account.class, 1L);
             assertNotEquals(PRIMARY_ID, stale.servedBy);
             assertEquals(100, stale.balance, "the replica has not applied the commit yet: this is the stale read");

@@ -156,9 +156,12 @@ public final class Report {
                 *stale* when the counter is older than the user's last commit), half of a random row. Each cell \
                 runs a warm-up, then a fixed measurement time. *Reads on replicas* counts reads whose statement \
                 the session's `RoutingStatistics` shows on a replica. Every routed `EntityManager` is given \
-                `RwSplit.scope(em, "user-N")`, so a user's reads honour its writes of earlier requests where the \
-                level asks for it. The mode's settings are passed to the persistence unit unchanged. Lag (ii) is `scripts/cluster.sh delay 1 1`: \
-                replica1 applies the primary's transactions one second late (`MASTER_DELAY`).
+                `RwSplit.scope(em, "user-N")` (a named scope: a user's reads honour its own writes of earlier requests \
+                where the level asks for it), except in mode `UNIT_DEFAULT`, which names no scope (the default: reads \
+                honour every write of the persistence unit). *Read-after-write p99* is the p99 of the reads of the \
+                user's own row. The mode's settings are passed to the persistence unit unchanged. Lag (ii) is \
+                `scripts/cluster.sh delay 1 1`: replica1 applies the primary's transactions one second late \
+                (`MASTER_DELAY`); lag (iii) delays both replicas so, with `max_lag=0` (shown in the settings) so that they stay in rotation.
 
                 """);
         Path workload = dir.resolve("workload.tsv");
@@ -271,8 +274,8 @@ public final class Report {
 
     private void workloadTable(Path file) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        md.append("| lag | mode | settings | users | ops/s | read p50 ms | read p99 ms | write p50 ms | write p99 ms | reads on replicas | stale reads / checked | errors | status |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        md.append("| lag | mode | settings | users | ops/s | read p50 ms | read p99 ms | write p50 ms | write p99 ms | reads on replicas | stale reads / checked | read-after-write p99 ms | errors | status |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (String line : lines.subList(1, lines.size())) {
             if (line.isBlank()) {
                 continue;
@@ -288,10 +291,11 @@ public final class Report {
                         .append(" | ").append(ms(f[9])).append(" | ").append(ms(f[10]))
                         .append(" | ").append(reads == 0 ? "-" : String.format("%.1f%%", 100.0 * replicaReads / reads))
                         .append(" | ").append(f[14]).append(" / ").append(f[13])
+                        .append(" | ").append(f.length > 17 && !f[17].isEmpty() ? ms(f[17]) : "-")
                         .append(" | ").append(f[15]);
             }
             else {
-                md.append(" | | | | | | | | ");
+                md.append(" | | | | | | | | | ");
             }
             md.append(" | ").append(f[16]).append(" |\n");
         }

@@ -11,7 +11,12 @@ import io.rwsplit.bench.Variant;
 enum Mode {
     /** Reference: plain Hibernate, every statement on the primary. */
     PRIMARY_ONLY(Variant.PLAIN, Map.of()),
-    /** hibernate-rwsplit with no consistency keys: the core's defaults (read_your_writes, mode auto). */
+    /**
+     * hibernate-rwsplit with no consistency keys and no scope named: the core's defaults (read_your_writes of
+     * the whole persistence unit, mode auto), as an application that only sets the replicas property.
+     */
+    UNIT_DEFAULT(Variant.RWSPLIT, Map.of(), false),
+    /** hibernate-rwsplit with no consistency keys, each user's sessions in a named scope ({@code RwSplit.scope}). */
     RWSPLIT_DEFAULT(Variant.RWSPLIT, Map.of()),
     EVENTUAL(Variant.RWSPLIT, Map.of("hibernate.rwsplit.consistency", "eventual")),
     READ_YOUR_WRITES_TIME(Variant.RWSPLIT, Map.of(
@@ -23,10 +28,17 @@ enum Mode {
 
     final Variant variant;
     final Map<String, String> settings;
+    /** Whether each user's sessions name the user's scope. */
+    final boolean namesScope;
 
     Mode(Variant variant, Map<String, String> settings) {
+        this(variant, settings, true);
+    }
+
+    Mode(Variant variant, Map<String, String> settings, boolean namesScope) {
         this.variant = variant;
         this.settings = settings;
+        this.namesScope = namesScope;
     }
 
     /** The settings as one line for the results table. */
@@ -35,7 +47,7 @@ enum Mode {
             return "plain Hibernate, no replicas";
         }
         if (settings.isEmpty()) {
-            return "hibernate.rwsplit.replicas only";
+            return "hibernate.rwsplit.replicas only" + (namesScope ? ", RwSplit.scope per user" : ", no scope named");
         }
         StringBuilder text = new StringBuilder();
         settings.entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(e -> {

@@ -42,7 +42,7 @@ public final class WorkloadRunner {
 
     static final String HEADER = String.join("\t", "lag", "mode", "settings", "users", "seconds", "ops", "ops_per_s",
             "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "reads", "replica_reads",
-            "checked_reads", "stale_reads", "errors", "status");
+            "checked_reads", "stale_reads", "errors", "status", "read_after_write_p99_us");
 
     private static final int WRITE_PERCENT = 20;
 
@@ -50,6 +50,8 @@ public final class WorkloadRunner {
     private final int users;
     private final int seconds;
     private final int warmupSeconds;
+    /** Settings added to every routed mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
+    private final Map<String, String> extra = new LinkedHashMap<>();
 
     private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds) {
         this.db = db;
@@ -69,12 +71,18 @@ public final class WorkloadRunner {
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
                 Integer.parseInt(options.getOrDefault("warmup", "3")));
         String lag = options.getOrDefault("lag", "none");
+        for (String pair : options.getOrDefault("extra", "").split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                runner.extra.put("hibernate.rwsplit." + pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
         Path out = Path.of(options.getOrDefault("out", "workload.tsv"));
         if (!Files.exists(out)) {
             Files.writeString(out, HEADER + "\n", StandardCharsets.UTF_8);
         }
         Schema.recreate(runner.db.primaryUrl(), runner.db.user(), runner.db.password(), true);
-        for (String name : options.getOrDefault("modes", "PRIMARY_ONLY,RWSPLIT_DEFAULT,EVENTUAL,READ_YOUR_WRITES_TIME,READ_YOUR_WRITES_GTID").split(",")) {
+        for (String name : options.getOrDefault("modes", "PRIMARY_ONLY,UNIT_DEFAULT,RWSPLIT_DEFAULT,EVENTUAL,READ_YOUR_WRITES_TIME,READ_YOUR_WRITES_GTID").split(",")) {
             Mode mode = Mode.valueOf(name.trim());
             String row = runner.run(mode, lag);
             System.out.println(row);
@@ -95,27 +103,33 @@ public final class WorkloadRunner {
 
     /** One cell: resets the counters, runs the users for warm-up plus measurement, returns the TSV row. */
     String run(Mode mode, String lag) throws InterruptedException {
-        String prefix = String.join("\t", lag, mode.name(), mode.describe(), String.valueOf(users), String.valueOf(seconds));
+        Map<String, String> settings = new LinkedHashMap<>(mode.settings);
+        StringBuilder described = new StringBuilder(mode.describe());
+        if (mode.variant == Variant.RWSPLIT) {
+            settings.putAll(extra);
+            extra.forEach((k, v) -> described.append(", ").append(k.substring("hibernate.rwsplit.".length())).append('=').append(v));
+        }
+        String prefix = String.join("\t", lag, mode.name(), described, String.valueOf(users), String.valueOf(seconds));
         resetCounters();
         Stack stack;
         try {
-            stack = Stack.open(mode.variant, db, mode.settings);
+            stack = Stack.open(mode.variant, db, settings);
         }
         catch (RuntimeException e) {
-            return prefix + "\t" + "\t".repeat(11) + "failed: " + firstClause(rootMessage(e));
+            return prefix + "\t" + "\t".repeat(11) + "failed: " + firstClause(rootMessage(e)) + "\t";
         }
         try {
-            return prefix + "\t" + measure(stack.factory(), mode.variant == Variant.RWSPLIT);
+            return prefix + "\t" + measure(stack.factory(), mode.variant == Variant.RWSPLIT, mode.namesScope);
         }
         finally {
             stack.close();
         }
     }
 
-    private String measure(EntityManagerFactory factory, boolean routed) throws InterruptedException {
+    private String measure(EntityManagerFactory factory, boolean routed, boolean namesScope) throws InterruptedException {
         List<User> all = new ArrayList<>();
         for (int i = 0; i < users; i++) {
-            all.add(new User(i + 1, factory, routed));
+            all.add(new User(i + 1, factory, routed, routed && namesScope));
         }
         long start = System.nanoTime();
         long measureFrom = start + warmupSeconds * 1_000_000_000L;
@@ -135,6 +149,7 @@ public final class WorkloadRunner {
         done.await();
         LatencyLog reads = LatencyLog.merge(all.stream().map(u -> u.readLatencies).toList());
         LatencyLog writes = LatencyLog.merge(all.stream().map(u -> u.writeLatencies).toList());
+        LatencyLog readsAfterWrite = LatencyLog.merge(all.stream().map(u -> u.readAfterWriteLatencies).toList());
         long replicaReads = all.stream().mapToLong(u -> u.replicaReads).sum();
         long checked = all.stream().mapToLong(u -> u.checkedReads).sum();
         long stale = all.stream().mapToLong(u -> u.staleReads).sum();
@@ -146,7 +161,8 @@ public final class WorkloadRunner {
                 String.valueOf(reads.quantileMicros(0.50)), String.valueOf(reads.quantileMicros(0.99)),
                 String.valueOf(writes.quantileMicros(0.50)), String.valueOf(writes.quantileMicros(0.99)),
                 String.valueOf(reads.size()), String.valueOf(replicaReads), String.valueOf(checked), String.valueOf(stale),
-                String.valueOf(errors), firstError == null ? "ok" : "ok, first error: " + firstError);
+                String.valueOf(errors), firstError == null ? "ok" : "ok, first error: " + firstError,
+                String.valueOf(readsAfterWrite.quantileMicros(0.99)));
     }
 
     private void resetCounters() {
@@ -183,8 +199,11 @@ public final class WorkloadRunner {
         final long ownId;
         final EntityManagerFactory factory;
         final boolean routed;
+        final boolean namesScope;
         final String scopeKey;
         final LatencyLog readLatencies = new LatencyLog();
+        /** Reads of the user's own row: read-after-write. */
+        final LatencyLog readAfterWriteLatencies = new LatencyLog();
         final LatencyLog writeLatencies = new LatencyLog();
         long lastWritten;
         long replicaReads;
@@ -193,10 +212,11 @@ public final class WorkloadRunner {
         long errors;
         String firstError;
 
-        User(long ownId, EntityManagerFactory factory, boolean routed) {
+        User(long ownId, EntityManagerFactory factory, boolean routed, boolean namesScope) {
             this.ownId = ownId;
             this.factory = factory;
             this.routed = routed;
+            this.namesScope = namesScope;
             this.scopeKey = "user-" + ownId;
         }
 
@@ -216,7 +236,11 @@ public final class WorkloadRunner {
                         long id = own ? ownId : users + 1 + random.nextInt(Schema.ROWS - users);
                         read(id, own, measured);
                         if (measured) {
-                            readLatencies.add(System.nanoTime() - now);
+                            long took = System.nanoTime() - now;
+                            readLatencies.add(took);
+                            if (own) {
+                                readAfterWriteLatencies.add(took);
+                            }
                         }
                     }
                 }
@@ -231,7 +255,7 @@ public final class WorkloadRunner {
 
         private EntityManager open() {
             EntityManager em = factory.createEntityManager();
-            if (routed) {
+            if (namesScope) {
                 RwSplit.scope(em, scopeKey);
             }
             return em;

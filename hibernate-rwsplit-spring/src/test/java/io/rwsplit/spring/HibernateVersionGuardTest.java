@@ -1,0 +1,41 @@
+package io.rwsplit.spring;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+class HibernateVersionGuardTest {
+
+    @Test
+    void acceptsHibernate74AndLater() {
+        assertTrue(HibernateVersionGuard.supported("7.4.15.Final"));
+        assertTrue(HibernateVersionGuard.supported("7.4.0.CR1"));
+        assertTrue(HibernateVersionGuard.supported("7.10.1.Final"));
+        assertTrue(HibernateVersionGuard.supported("8.0.0-SNAPSHOT"));
+        assertDoesNotThrow(() -> HibernateVersionGuard.check(org.hibernate.Version.getVersionString()));
+    }
+
+    @Test
+    void refusesTheHibernateOfSpringBoot40AndOlder() {
+        assertFalse(HibernateVersionGuard.supported("7.2.7.Final"));
+        assertFalse(HibernateVersionGuard.supported("6.6.30.Final"));
+        assertFalse(HibernateVersionGuard.supported("[WORKING]"));
+        assertFalse(HibernateVersionGuard.supported(null));
+    }
+
+    @Test
+    void theStartupFailureNamesTheVersionNeededAndTheFix() {
+        RuntimeException failure = assertThrows(RuntimeException.class, () -> HibernateVersionGuard.check("7.2.7.Final"));
+        assertTrue(failure.getMessage().contains("7.4") && failure.getMessage().contains("7.2.7.Final"), failure.getMessage());
+        FailureAnalysis analysis = new RwSplitFailureAnalyzer()
+                .analyze(new BeanCreationException("rwSplitHibernateSettings", "failed", failure));
+        assertTrue(analysis.getDescription().contains("needs Hibernate ORM 7.4 or later, but the application has 7.2.7.Final"),
+                analysis.getDescription());
+        assertTrue(analysis.getAction().contains("Spring Boot 4.1"), analysis.getAction());
+    }
+}

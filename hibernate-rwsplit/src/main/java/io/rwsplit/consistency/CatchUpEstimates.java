@@ -1,0 +1,65 @@
+package io.rwsplit.consistency;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import io.rwsplit.spi.Clock;
+
+/**
+ * Whether waiting on a replica for a write can succeed within {@code causal_wait_timeout}, from the lag the
+ * health monitor measured and from waits on that replica that recently timed out. A replica that applies
+ * writes {@code lag} after they commit applies a write committed at {@code c} at about {@code c + lag}; when
+ * that is further away than the timeout, a wait would only delay the read that then goes to the primary.
+ * Thread-safe, lock-free; the routing path reads two array slots and the clock.
+ */
+final class CatchUpEstimates {
+
+    /** How long a timed-out wait keeps counting as a lower bound of the replica's lag. */
+    static final long REMEMBER_NANOS = 1_000_000_000L;
+
+    private final Clock clock;
+    private final long waitMicros;
+    /** Per replica: the lag a timed-out wait proved (micros), and when (nanos). */
+    private final AtomicLongArray timeoutLag;
+    private final AtomicLongArray timeoutAt;
+
+    CatchUpEstimates(Clock clock, long waitMicros, int replicas) {
+        this.clock = clock;
+        this.waitMicros = waitMicros;
+        this.timeoutLag = new AtomicLongArray(replicas);
+        this.timeoutAt = new AtomicLongArray(replicas);
+    }
+
+    /**
+     * Whether replica {@code index}, last measured {@code measuredLagMicros} behind, can apply a write committed
+     * at {@code commitMicros} (epoch) within the wait timeout. Never when waiting is disabled.
+     */
+    boolean canCatchUp(int index, long measuredLagMicros, long commitMicros) {
+        if (waitMicros <= 0) {
+            return false;
+        }
+        long lag = Math.max(measuredLagMicros, recentTimeoutLag(index));
+        return commitMicros + lag - clock.epochMicros() < waitMicros;
+    }
+
+    /** A wait on replica {@code index} for a write committed at {@code commitMicros} timed out just now. */
+    void timedOut(int index, long commitMicros) {
+        long provenLag = clock.epochMicros() - commitMicros;
+        timeoutLag.set(index, Math.max(provenLag, waitMicros));
+        timeoutAt.set(index, clock.nanoTime());
+    }
+
+    /** Replica {@code index} applied a write in time: earlier timeouts say nothing any more. */
+    void caughtUp(int index) {
+        if (timeoutLag.get(index) != 0) {
+            timeoutLag.set(index, 0);
+        }
+    }
+
+    private long recentTimeoutLag(int index) {
+        long lag = timeoutLag.get(index);
+        if (lag == 0 || clock.nanoTime() - timeoutAt.get(index) > REMEMBER_NANOS) {
+            return 0;
+        }
+        return lag;
+    }
+}

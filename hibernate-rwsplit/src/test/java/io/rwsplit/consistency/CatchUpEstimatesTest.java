@@ -1,0 +1,56 @@
+package io.rwsplit.consistency;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+class CatchUpEstimatesTest {
+
+    private static final long WAIT = 200_000; // 200 ms
+    private final FakeClock clock = new FakeClock();
+
+    @Test
+    void aReplicaWithoutLagIsWorthAWait() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 2);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+    }
+
+    @Test
+    void aReplicaOneSecondBehindCannotApplyAFreshWriteWithinTheTimeoutButAnOldOne() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 2);
+        long committed = clock.epochMicros();
+        assertFalse(estimates.canCatchUp(0, 1_000_000, committed));
+        clock.advance(Duration.ofMillis(800));
+        clock.advance(Duration.ofMillis(1));
+        assertTrue(estimates.canCatchUp(0, 1_000_000, committed), "applied at commit + lag, 199 ms from now");
+    }
+
+    @Test
+    void aRecentTimeoutCountsAsLagForASecond() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 2);
+        long committed = clock.epochMicros();
+        clock.advance(Duration.ofMillis(200));
+        estimates.timedOut(0, committed);
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "no new wait on the replica that just timed out");
+        assertTrue(estimates.canCatchUp(1, 0, clock.epochMicros()), "the other replica is not affected");
+        clock.advance(Duration.ofMillis(1001));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "forgotten after a second");
+    }
+
+    @Test
+    void aSuccessfulWaitForgetsTheTimeout() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
+        estimates.timedOut(0, clock.epochMicros() - WAIT);
+        estimates.caughtUp(0);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+    }
+
+    @Test
+    void withWaitingDisabledNoReplicaIsWorthAWait() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, 0, 1);
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros() - 10_000_000));
+    }
+}

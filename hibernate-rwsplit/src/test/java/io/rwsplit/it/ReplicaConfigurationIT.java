@@ -1,0 +1,142 @@
+package io.rwsplit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.hibernate.jpa.HibernatePersistenceConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.rwsplit.Consistency;
+import io.rwsplit.RwSplit;
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.health.ReplicaMonitor;
+import io.rwsplit.health.ReplicaStatus;
+import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.ReplicatedCluster;
+
+/**
+ * The replica list in the forms users write it reaches both replicas of the cluster; an application user
+ * without CREATE privilege gets lag measured by the gtid probe instead of a heartbeat that fails.
+ */
+@ReplicatedCluster
+class ReplicaConfigurationIT {
+
+    private final Cluster cluster;
+    private final List<EntityManagerFactory> factories = new ArrayList<>();
+
+    ReplicaConfigurationIT(Cluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @BeforeEach
+    void createSchema() throws SQLException {
+        cluster.update(Cluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
+        cluster.update(Cluster.PRIMARY, "insert into profile (id, bio) values (1, 'initial')");
+        cluster.sync();
+    }
+
+    @AfterEach
+    void closeFactories() {
+        factories.forEach(EntityManagerFactory::close);
+    }
+
+    private EntityManagerFactory factory(String user, String password, Map<String, Object> settings) {
+        HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("replica-configuration-it")
+                .managedClass(Profile.class)
+                .property("jakarta.persistence.jdbc.url", cluster.mariadbUrl(Cluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.user", user)
+                .property("jakarta.persistence.jdbc.password", password);
+        settings.forEach(cfg::property);
+        EntityManagerFactory emf = cfg.createEntityManagerFactory();
+        factories.add(emf);
+        return emf;
+    }
+
+    @Test
+    void everyListFormReachesBothReplicas() {
+        String r1 = cluster.mariadbUrl(Cluster.replica(1));
+        String r2 = cluster.mariadbUrl(Cluster.replica(2));
+        Map<String, Map<String, Object>> forms = new LinkedHashMap<>();
+        forms.put("commas", Map.of(RwSplitSettings.REPLICAS, r1 + "," + r2));
+        forms.put("comma and space", Map.of(RwSplitSettings.REPLICAS, r1 + ", " + r2));
+        forms.put("semicolons", Map.of(RwSplitSettings.REPLICAS, r1 + ";" + r2));
+        forms.put("new lines", Map.of(RwSplitSettings.REPLICAS, "\n  " + r1 + "\n  " + r2 + "\n"));
+        forms.put("named, commas", Map.of(RwSplitSettings.REPLICAS, "a=" + r1 + ",b=" + r2));
+        forms.put("indexed [n]", Map.of(RwSplitSettings.REPLICAS + "[0]", r1, RwSplitSettings.REPLICAS + "[1]", r2));
+        forms.put("indexed .n", Map.of(RwSplitSettings.REPLICAS + ".0", r1, RwSplitSettings.REPLICAS + ".1", r2));
+        for (Map.Entry<String, Map<String, Object>> form : forms.entrySet()) {
+            EntityManagerFactory emf = factory(cluster.user(), cluster.password(), form.getValue());
+            for (int i = 0; i < 6; i++) {
+                try (EntityManager em = emf.createEntityManager()) {
+                    RwSplit.consistency(em, Consistency.eventual());
+                    assertEquals("initial", em.find(Profile.class, 1L).bio);
+                }
+            }
+            Map<String, Long> byReplica = RwSplit.statistics(emf).byReplica();
+            assertEquals(2, byReplica.size(), form.getKey() + ": " + byReplica);
+            assertEquals(6L, byReplica.values().stream().mapToLong(Long::longValue).sum(), form.getKey() + ": " + byReplica);
+            emf.close();
+            factories.remove(emf);
+        }
+    }
+
+    @Test
+    void aUserWithoutCreatePrivilegeGetsTheGtidProbeWithOneWarning() throws Exception {
+        cluster.sql(Cluster.PRIMARY, "create user if not exists 'nocreate'@'%' identified by 'nocreate';"
+                + " grant select, insert, update, delete on rwsplit.* to 'nocreate'@'%'");
+        cluster.sync();
+        Logger log = (Logger) LoggerFactory.getLogger(ReplicaMonitor.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        log.addAppender(appender);
+        try {
+            EntityManagerFactory emf = factory("nocreate", "nocreate", Map.of(
+                    RwSplitSettings.REPLICAS, cluster.mariadbUrl(Cluster.replica(1)) + " " + cluster.mariadbUrl(Cluster.replica(2)),
+                    RwSplitSettings.HEARTBEAT_TABLE, "rwsplit_heartbeat_denied",
+                    RwSplitSettings.MAX_LAG, "0"));
+            cluster.delay(1, 1);
+            long deadline = System.nanoTime() + 15_000_000_000L;
+            ReplicaStatus delayed = null;
+            while (System.nanoTime() < deadline) {
+                // writes move the primary's GTID position, which the gtid probe compares with the replicas'
+                try (EntityManager em = emf.createEntityManager()) {
+                    em.getTransaction().begin();
+                    em.find(Profile.class, 1L).bio = "t" + System.nanoTime();
+                    em.getTransaction().commit();
+                }
+                delayed = RwSplit.health(emf).status("replica1");
+                if (delayed.lagMicros() > 500_000) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertTrue(delayed != null && delayed.isUp() && delayed.lagMicros() > 500_000, "lag measured: " + delayed);
+            assertTrue(RwSplit.health(emf).status("replica2").lagMicros() < 500_000, RwSplit.health(emf).toString());
+            List<ILoggingEvent> warnings = appender.list.stream().filter(e -> e.getLevel() == Level.WARN).toList();
+            assertEquals(1, warnings.size(), warnings.toString());
+            assertTrue(warnings.get(0).getFormattedMessage().contains("rwsplit_heartbeat_denied")
+                    && warnings.get(0).getFormattedMessage().contains("gtid"), warnings.get(0).getFormattedMessage());
+            assertEquals(0, cluster.queryInt(Cluster.PRIMARY, "select count(*) from information_schema.tables"
+                    + " where table_name = 'rwsplit_heartbeat_denied'"));
+        }
+        finally {
+            log.detachAppender(appender);
+        }
+    }
+}
