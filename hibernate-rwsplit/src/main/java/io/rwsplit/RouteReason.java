@@ -12,8 +12,11 @@ public enum RouteReason {
     LOCKING_READ(Target.PRIMARY),
     /** DDL, CALL, SET, SHOW, sequence calls, LAST_INSERT_ID(), GET_LOCK() and anything not known to be a plain read. */
     PRIMARY_ONLY_STATEMENT(Target.PRIMARY),
-    /** A statement whose SQL is unknown when it is created ({@code Connection#createStatement()}). */
-    UNCLASSIFIED_STATEMENT(Target.PRIMARY),
+    /**
+     * Any statement of a logical connection after one that left state in the primary's session (a user
+     * variable, a temporary table, a named lock, a prepared statement): it stays with that state.
+     */
+    SESSION_STATE(Target.PRIMARY),
     /** Any statement while the session flushes. */
     FLUSH(Target.PRIMARY),
     /** Any statement of a transaction that was not declared read-only. */

@@ -19,6 +19,11 @@ public interface RoutingStatistics {
     /** Statements by {@link RouteReason} name. */
     Map<String, Long> byReason();
 
+    /** Statements routed for {@code reason}; 0 when none was. */
+    default long count(RouteReason reason) {
+        return byReason().getOrDefault(reason.name(), 0L);
+    }
+
     /** Replica statements by replica name. */
     Map<String, Long> byReplica();
 

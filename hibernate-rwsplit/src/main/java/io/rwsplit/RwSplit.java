@@ -62,6 +62,23 @@ public final class RwSplit {
         return with(entityManager, Intent.REPLICA, work);
     }
 
+    /** {@link #onPrimary(EntityManager, Supplier)} for work that returns nothing. */
+    public static void onPrimary(EntityManager entityManager, Runnable work) {
+        with(entityManager, Intent.PRIMARY, asSupplier(work));
+    }
+
+    /** {@link #onReplica(EntityManager, Supplier)} for work that returns nothing. */
+    public static void onReplica(EntityManager entityManager, Runnable work) {
+        with(entityManager, Intent.REPLICA, asSupplier(work));
+    }
+
+    private static Supplier<Void> asSupplier(Runnable work) {
+        return () -> {
+            work.run();
+            return null;
+        };
+    }
+
     private static <T> T with(EntityManager entityManager, Intent intent, Supplier<T> work) {
         RwSplitSession session = session(entityManager);
         session.pushIntent(intent);
@@ -119,6 +136,11 @@ public final class RwSplit {
         finally {
             c.level(previous);
         }
+    }
+
+    /** {@link #withConsistency(EntityManager, Consistency, Supplier)} for work that returns nothing. */
+    public static void withConsistency(EntityManager entityManager, Consistency level, Runnable work) {
+        withConsistency(entityManager, level, asSupplier(work));
     }
 
     /**

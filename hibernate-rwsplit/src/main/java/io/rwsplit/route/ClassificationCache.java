@@ -11,8 +11,12 @@ package io.rwsplit.route;
  */
 final class ClassificationCache {
 
-    /** One classified statement. */
-    record Entry(String sql, SqlKind kind, SqlHint hint) {
+    /**
+     * One classified statement.
+     *
+     * @param createsSessionState whether it leaves state in the server's session ({@link SessionState})
+     */
+    record Entry(String sql, SqlKind kind, SqlHint hint, boolean createsSessionState) {
     }
 
     private static final int SIZE = 1024;
@@ -26,7 +30,8 @@ final class ClassificationCache {
         if (entry != null && (entry.sql == sql || entry.sql.equals(sql))) {
             return entry;
         }
-        entry = new Entry(sql, SqlClassifier.classify(sql), SqlClassifier.hint(sql));
+        SqlKind kind = SqlClassifier.classify(sql);
+        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.creates(sql, kind));
         entries[slot] = entry;
         return entry;
     }

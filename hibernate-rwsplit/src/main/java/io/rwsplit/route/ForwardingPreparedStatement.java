@@ -2,7 +2,6 @@ package io.rwsplit.route;
 
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.util.ArrayList;
 
 /**
  * Forwards every call to {@link #delegate}. While {@link #bindings} is not null, every setter call
@@ -10,7 +9,8 @@ import java.util.ArrayList;
  * that the statement can be prepared again elsewhere and replayed. A stream or reader parameter cannot
  * be replayed and stops the recording ({@link #unreplayable()}).
  * <p>
- * The forwarding methods below are mechanical; the behaviour lives in the subclass.
+ * {@link #getConnection()} returns the routing connection, never the physical one. The forwarding methods
+ * below are mechanical; the behaviour lives in the subclasses.
  */
 abstract class ForwardingPreparedStatement implements PreparedStatement {
 
@@ -20,12 +20,25 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
         void apply(PreparedStatement statement) throws SQLException;
     }
 
+    /** The routing connection the statement belongs to, what {@link #getConnection()} returns. */
+    final java.sql.Connection owner;
     PreparedStatement delegate;
-    ArrayList<Binding> bindings;
+    /** The recorded setter calls ({@link #bound} of them), or null when the statement cannot be replayed. */
+    Binding[] bindings;
+    int bound;
 
-    ForwardingPreparedStatement(PreparedStatement delegate, boolean record) {
+    ForwardingPreparedStatement(java.sql.Connection owner, PreparedStatement delegate, boolean record) {
+        this.owner = owner;
         this.delegate = delegate;
-        this.bindings = record ? new ArrayList<>(4) : null;
+        this.bindings = record ? new Binding[4] : null;
+    }
+
+    /** Records one setter call (while recording). */
+    final void bind(Binding binding) {
+        if (bound == bindings.length) {
+            bindings = java.util.Arrays.copyOf(bindings, bound * 2);
+        }
+        bindings[bound++] = binding;
     }
 
     /** A parameter that cannot be set twice (a stream) was bound: the statement can no longer be replayed. */
@@ -194,8 +207,8 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     }
 
     @Override
-    public java.sql.Connection getConnection() throws SQLException {
-        return delegate.getConnection();
+    public java.sql.Connection getConnection() {
+        return owner;
     }
 
     @Override
@@ -312,7 +325,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setArray(int a0, java.sql.Array a1) throws SQLException {
         delegate.setArray(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setArray(a0, a1));
+            bind(s -> s.setArray(a0, a1));
         }
     }
 
@@ -338,7 +351,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBigDecimal(int a0, java.math.BigDecimal a1) throws SQLException {
         delegate.setBigDecimal(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBigDecimal(a0, a1));
+            bind(s -> s.setBigDecimal(a0, a1));
         }
     }
 
@@ -376,7 +389,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBlob(int a0, java.sql.Blob a1) throws SQLException {
         delegate.setBlob(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBlob(a0, a1));
+            bind(s -> s.setBlob(a0, a1));
         }
     }
 
@@ -384,7 +397,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBoolean(int a0, boolean a1) throws SQLException {
         delegate.setBoolean(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBoolean(a0, a1));
+            bind(s -> s.setBoolean(a0, a1));
         }
     }
 
@@ -392,7 +405,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setByte(int a0, byte a1) throws SQLException {
         delegate.setByte(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setByte(a0, a1));
+            bind(s -> s.setByte(a0, a1));
         }
     }
 
@@ -400,7 +413,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setBytes(int a0, byte[] a1) throws SQLException {
         delegate.setBytes(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setBytes(a0, a1));
+            bind(s -> s.setBytes(a0, a1));
         }
     }
 
@@ -438,7 +451,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setClob(int a0, java.sql.Clob a1) throws SQLException {
         delegate.setClob(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setClob(a0, a1));
+            bind(s -> s.setClob(a0, a1));
         }
     }
 
@@ -446,7 +459,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setCursorName(String a0) throws SQLException {
         delegate.setCursorName(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setCursorName(a0));
+            bind(s -> s.setCursorName(a0));
         }
     }
 
@@ -454,7 +467,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setDate(int a0, java.sql.Date a1, java.util.Calendar a2) throws SQLException {
         delegate.setDate(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setDate(a0, a1, a2));
+            bind(s -> s.setDate(a0, a1, a2));
         }
     }
 
@@ -462,7 +475,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setDate(int a0, java.sql.Date a1) throws SQLException {
         delegate.setDate(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setDate(a0, a1));
+            bind(s -> s.setDate(a0, a1));
         }
     }
 
@@ -470,7 +483,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setDouble(int a0, double a1) throws SQLException {
         delegate.setDouble(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setDouble(a0, a1));
+            bind(s -> s.setDouble(a0, a1));
         }
     }
 
@@ -478,7 +491,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setEscapeProcessing(boolean a0) throws SQLException {
         delegate.setEscapeProcessing(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setEscapeProcessing(a0));
+            bind(s -> s.setEscapeProcessing(a0));
         }
     }
 
@@ -486,7 +499,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setFetchDirection(int a0) throws SQLException {
         delegate.setFetchDirection(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setFetchDirection(a0));
+            bind(s -> s.setFetchDirection(a0));
         }
     }
 
@@ -494,7 +507,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setFetchSize(int a0) throws SQLException {
         delegate.setFetchSize(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setFetchSize(a0));
+            bind(s -> s.setFetchSize(a0));
         }
     }
 
@@ -502,7 +515,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setFloat(int a0, float a1) throws SQLException {
         delegate.setFloat(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setFloat(a0, a1));
+            bind(s -> s.setFloat(a0, a1));
         }
     }
 
@@ -510,7 +523,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setInt(int a0, int a1) throws SQLException {
         delegate.setInt(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setInt(a0, a1));
+            bind(s -> s.setInt(a0, a1));
         }
     }
 
@@ -518,7 +531,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setLargeMaxRows(long a0) throws SQLException {
         delegate.setLargeMaxRows(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setLargeMaxRows(a0));
+            bind(s -> s.setLargeMaxRows(a0));
         }
     }
 
@@ -526,7 +539,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setLong(int a0, long a1) throws SQLException {
         delegate.setLong(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setLong(a0, a1));
+            bind(s -> s.setLong(a0, a1));
         }
     }
 
@@ -534,7 +547,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setMaxFieldSize(int a0) throws SQLException {
         delegate.setMaxFieldSize(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setMaxFieldSize(a0));
+            bind(s -> s.setMaxFieldSize(a0));
         }
     }
 
@@ -542,7 +555,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setMaxRows(int a0) throws SQLException {
         delegate.setMaxRows(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setMaxRows(a0));
+            bind(s -> s.setMaxRows(a0));
         }
     }
 
@@ -574,7 +587,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNClob(int a0, java.sql.NClob a1) throws SQLException {
         delegate.setNClob(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setNClob(a0, a1));
+            bind(s -> s.setNClob(a0, a1));
         }
     }
 
@@ -582,7 +595,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNString(int a0, String a1) throws SQLException {
         delegate.setNString(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setNString(a0, a1));
+            bind(s -> s.setNString(a0, a1));
         }
     }
 
@@ -590,7 +603,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNull(int a0, int a1, String a2) throws SQLException {
         delegate.setNull(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setNull(a0, a1, a2));
+            bind(s -> s.setNull(a0, a1, a2));
         }
     }
 
@@ -598,7 +611,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setNull(int a0, int a1) throws SQLException {
         delegate.setNull(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setNull(a0, a1));
+            bind(s -> s.setNull(a0, a1));
         }
     }
 
@@ -606,7 +619,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, int a2, int a3) throws SQLException {
         delegate.setObject(a0, a1, a2, a3);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2, a3));
+            bind(s -> s.setObject(a0, a1, a2, a3));
         }
     }
 
@@ -614,7 +627,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, int a2) throws SQLException {
         delegate.setObject(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2));
+            bind(s -> s.setObject(a0, a1, a2));
         }
     }
 
@@ -622,7 +635,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, java.sql.SQLType a2, int a3) throws SQLException {
         delegate.setObject(a0, a1, a2, a3);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2, a3));
+            bind(s -> s.setObject(a0, a1, a2, a3));
         }
     }
 
@@ -630,7 +643,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1, java.sql.SQLType a2) throws SQLException {
         delegate.setObject(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1, a2));
+            bind(s -> s.setObject(a0, a1, a2));
         }
     }
 
@@ -638,7 +651,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setObject(int a0, Object a1) throws SQLException {
         delegate.setObject(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setObject(a0, a1));
+            bind(s -> s.setObject(a0, a1));
         }
     }
 
@@ -646,7 +659,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setPoolable(boolean a0) throws SQLException {
         delegate.setPoolable(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setPoolable(a0));
+            bind(s -> s.setPoolable(a0));
         }
     }
 
@@ -654,7 +667,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setQueryTimeout(int a0) throws SQLException {
         delegate.setQueryTimeout(a0);
         if (bindings != null) {
-            bindings.add(s -> s.setQueryTimeout(a0));
+            bind(s -> s.setQueryTimeout(a0));
         }
     }
 
@@ -662,7 +675,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setRef(int a0, java.sql.Ref a1) throws SQLException {
         delegate.setRef(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setRef(a0, a1));
+            bind(s -> s.setRef(a0, a1));
         }
     }
 
@@ -670,7 +683,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setRowId(int a0, java.sql.RowId a1) throws SQLException {
         delegate.setRowId(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setRowId(a0, a1));
+            bind(s -> s.setRowId(a0, a1));
         }
     }
 
@@ -678,7 +691,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
         delegate.setSQLXML(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setSQLXML(a0, a1));
+            bind(s -> s.setSQLXML(a0, a1));
         }
     }
 
@@ -686,7 +699,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setShort(int a0, short a1) throws SQLException {
         delegate.setShort(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setShort(a0, a1));
+            bind(s -> s.setShort(a0, a1));
         }
     }
 
@@ -694,7 +707,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setString(int a0, String a1) throws SQLException {
         delegate.setString(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setString(a0, a1));
+            bind(s -> s.setString(a0, a1));
         }
     }
 
@@ -702,7 +715,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTime(int a0, java.sql.Time a1, java.util.Calendar a2) throws SQLException {
         delegate.setTime(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setTime(a0, a1, a2));
+            bind(s -> s.setTime(a0, a1, a2));
         }
     }
 
@@ -710,7 +723,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTime(int a0, java.sql.Time a1) throws SQLException {
         delegate.setTime(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setTime(a0, a1));
+            bind(s -> s.setTime(a0, a1));
         }
     }
 
@@ -718,7 +731,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTimestamp(int a0, java.sql.Timestamp a1, java.util.Calendar a2) throws SQLException {
         delegate.setTimestamp(a0, a1, a2);
         if (bindings != null) {
-            bindings.add(s -> s.setTimestamp(a0, a1, a2));
+            bind(s -> s.setTimestamp(a0, a1, a2));
         }
     }
 
@@ -726,7 +739,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setTimestamp(int a0, java.sql.Timestamp a1) throws SQLException {
         delegate.setTimestamp(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setTimestamp(a0, a1));
+            bind(s -> s.setTimestamp(a0, a1));
         }
     }
 
@@ -734,7 +747,7 @@ abstract class ForwardingPreparedStatement implements PreparedStatement {
     public void setURL(int a0, java.net.URL a1) throws SQLException {
         delegate.setURL(a0, a1);
         if (bindings != null) {
-            bindings.add(s -> s.setURL(a0, a1));
+            bind(s -> s.setURL(a0, a1));
         }
     }
 

@@ -84,6 +84,51 @@ public final class ReplicaSet {
         return candidates.isEmpty() ? null : (ReplicaNode) balancer.choose(candidates);
     }
 
+    /** What a read needs of a replica beyond being UP: caught up to a position, lag within a bound. */
+    @FunctionalInterface
+    public interface Requirement {
+        boolean admits(ReplicaNode node);
+    }
+
+    /**
+     * The replica for the next read among the UP replicas that meet {@code requirement}, chosen by the load
+     * balancer; {@code null} when none does. The best tier's replicas first; when none of them qualifies, the
+     * UP replicas of every tier that do. Allocates the filtered list only when some candidate is left out.
+     */
+    public ReplicaNode choose(Requirement requirement) {
+        List<ReplicaNode> candidates = snapshot.candidates;
+        List<ReplicaNode> suitable = filter(candidates, requirement);
+        if (suitable.isEmpty()) {
+            List<ReplicaNode> up = new ArrayList<>(nodes.size());
+            for (ReplicaNode node : nodes) {
+                if (isUp(node)) {
+                    up.add(node);
+                }
+            }
+            suitable = filter(up, requirement);
+        }
+        return suitable.isEmpty() ? null : (ReplicaNode) balancer.choose(suitable);
+    }
+
+    private static List<ReplicaNode> filter(List<ReplicaNode> candidates, Requirement requirement) {
+        int admitted = 0;
+        for (ReplicaNode node : candidates) {
+            if (requirement.admits(node)) {
+                admitted++;
+            }
+        }
+        if (admitted == candidates.size()) {
+            return candidates;
+        }
+        List<ReplicaNode> suitable = new ArrayList<>(admitted);
+        for (ReplicaNode node : candidates) {
+            if (requirement.admits(node)) {
+                suitable.add(node);
+            }
+        }
+        return suitable;
+    }
+
     /** The UP replicas of the best tier, the list the balancer receives. */
     List<ReplicaNode> candidates() {
         return snapshot.candidates;

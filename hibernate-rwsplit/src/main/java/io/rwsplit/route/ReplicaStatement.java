@@ -16,14 +16,12 @@ import java.sql.SQLTransientConnectionException;
  * again there and its recorded parameters and options are replayed. Inside a transaction, after a
  * first successful execution, or with a stream parameter, the error goes to the caller unchanged.
  */
-final class ReplicaStatement extends ForwardingPreparedStatement {
+final class ReplicaStatement extends ForwardingPreparedStatement implements RoutingConnection.Retryable {
 
-    private final RoutingConnection owner;
+    private final RoutingConnection routing;
     private final String sql;
     private final boolean anyReplica;
-    private final int resultSetType;
-    private final int resultSetConcurrency;
-    private final int resultSetHoldability;
+    private final StatementShape shape;
     /** The replica the delegate runs on, or null after a retry moved it to the primary. */
     private ReplicaNode node;
     private boolean executed;
@@ -32,18 +30,16 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
     /**
      * @param retryable whether it is an autocommit read that may be retried elsewhere
      * @param anyReplica whether any replica may serve it (else a retry goes to the primary)
-     * @param resultSetType -1 for {@code prepareStatement(sql)}; {@code resultSetHoldability} -1 for the three-argument form
+     * @param shape      the {@code prepareStatement} overload that made it, to prepare it again elsewhere
      */
     ReplicaStatement(RoutingConnection owner, ReplicaNode node, PreparedStatement delegate, String sql, boolean retryable,
-                     boolean anyReplica, int resultSetType, int resultSetConcurrency, int resultSetHoldability) {
-        super(delegate, retryable);
-        this.owner = owner;
+                     boolean anyReplica, StatementShape shape) {
+        super(owner, delegate, retryable);
+        this.routing = owner;
         this.anyReplica = anyReplica;
         this.node = node;
         this.sql = sql;
-        this.resultSetType = resultSetType;
-        this.resultSetConcurrency = resultSetConcurrency;
-        this.resultSetHoldability = resultSetHoldability;
+        this.shape = shape;
     }
 
     @Override
@@ -98,7 +94,7 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
     public void clearParameters() throws SQLException {
         delegate.clearParameters();
         if (bindings != null) {
-            bindings.add(PreparedStatement::clearParameters);
+            bind(PreparedStatement::clearParameters);
         }
     }
 
@@ -129,12 +125,12 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
         if (failedNode == null || !isConnectionError(e, delegate)) {
             throw e;
         }
-        owner.router().replicas().markDown(failedNode, e);
+        routing.router().replicas().markDown(failedNode, e);
         if (executed || bindings == null) {
             throw e;
         }
         try {
-            if (!owner.retry(this, failedNode)) {
+            if (!routing.retry(this, failedNode)) {
                 throw e;
             }
         }
@@ -149,18 +145,17 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
     /** After the one retry failed too: eject that replica as well, retry no more. */
     private void ejectIfBroken(SQLException e) {
         if (node != null && isConnectionError(e, delegate)) {
-            owner.router().replicas().markDown(node, e);
+            routing.router().replicas().markDown(node, e);
         }
     }
 
     /** Moves this statement to {@code connection} ({@code replica} null for the primary) and replays its bindings. */
-    void retarget(Connection connection, ReplicaNode replica) throws SQLException {
-        PreparedStatement next = resultSetType == -1 ? connection.prepareStatement(sql)
-                : resultSetHoldability == -1 ? connection.prepareStatement(sql, resultSetType, resultSetConcurrency)
-                : connection.prepareStatement(sql, resultSetType, resultSetConcurrency, resultSetHoldability);
+    @Override
+    public void retarget(Connection connection, ReplicaNode replica) throws SQLException {
+        PreparedStatement next = shape.prepare(connection, sql);
         try {
-            for (Binding binding : bindings) {
-                binding.apply(next);
+            for (int i = 0; i < bound; i++) {
+                bindings[i].apply(next);
             }
         }
         catch (SQLException | RuntimeException e) {
@@ -184,11 +179,13 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
         }
     }
 
-    boolean anyReplica() {
+    @Override
+    public boolean anyReplica() {
         return anyReplica;
     }
 
-    String sql() {
+    @Override
+    public String sql() {
         return sql;
     }
 
@@ -196,7 +193,7 @@ final class ReplicaStatement extends ForwardingPreparedStatement {
      * Whether the error means the connection is unusable: SQLState class 08, a JDBC connection exception
      * type (on the error or its causes), or a connection that is closed now.
      */
-    static boolean isConnectionError(SQLException e, PreparedStatement statement) {
+    static boolean isConnectionError(SQLException e, java.sql.Statement statement) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
                     || t instanceof SQLRecoverableException) {

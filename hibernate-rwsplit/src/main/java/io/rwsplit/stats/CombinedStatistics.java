@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.rwsplit.RouteDecision;
+import io.rwsplit.RouteReason;
 import io.rwsplit.RoutingStatistics;
 
 /** The sum of several statistics (the tenants of a multi-tenant factory), computed when read. */
@@ -25,6 +26,15 @@ public final class CombinedStatistics implements RoutingStatistics {
     @Override
     public long replicaStatements() {
         return parts.stream().mapToLong(RoutingStatistics::replicaStatements).sum();
+    }
+
+    @Override
+    public long count(RouteReason reason) {
+        long sum = 0;
+        for (RoutingStatistics part : parts) {
+            sum += part.count(reason);
+        }
+        return sum;
     }
 
     @Override

@@ -63,6 +63,11 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     }
 
     @Override
+    public long count(RouteReason reason) {
+        return byReason[reason.ordinal()].sum();
+    }
+
+    @Override
     public Map<String, Long> byReason() {
         Map<String, Long> map = new LinkedHashMap<>();
         for (RouteReason reason : REASONS) {

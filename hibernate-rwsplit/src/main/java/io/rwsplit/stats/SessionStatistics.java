@@ -18,28 +18,49 @@ public final class SessionStatistics implements RoutingStatistics, StatisticsRec
     private static final RouteReason[] REASONS = RouteReason.values();
 
     private final List<String> replicaNames;
-    private final long[] byReason = new long[REASONS.length];
-    private final long[] byReplica;
+    /**
+     * Counts per reason and per replica, allocated at the second statement: most sessions of a web request
+     * route one or two statements, and their counts are read from {@link #last} and {@link #firstReplica}.
+     */
+    private long[] byReason;
+    private long[] byReplica;
     private long primary;
     private long replica;
     private RouteDecision last;
+    /** The replica index of the first statement (-1 for the primary), while the counts are not allocated. */
+    private int firstReplica;
 
     public SessionStatistics(List<String> replicaNames) {
         this.replicaNames = replicaNames;
-        this.byReplica = new long[replicaNames.size()];
     }
 
     @Override
     public void record(RouteDecision decision, int replicaIndex) {
-        byReason[decision.reason().ordinal()]++;
         if (replicaIndex < 0) {
             primary++;
         }
         else {
             replica++;
-            byReplica[replicaIndex]++;
+        }
+        if (last == null) {
+            firstReplica = replicaIndex;
+        }
+        else {
+            if (byReason == null) {
+                byReason = new long[REASONS.length];
+                byReplica = new long[replicaNames.size()];
+                count(last, firstReplica);
+            }
+            count(decision, replicaIndex);
         }
         last = decision;
+    }
+
+    private void count(RouteDecision decision, int replicaIndex) {
+        byReason[decision.reason().ordinal()]++;
+        if (replicaIndex >= 0) {
+            byReplica[replicaIndex]++;
+        }
     }
 
     @Override
@@ -53,11 +74,20 @@ public final class SessionStatistics implements RoutingStatistics, StatisticsRec
     }
 
     @Override
+    public long count(RouteReason reason) {
+        if (byReason == null) {
+            return last != null && last.reason() == reason ? 1 : 0;
+        }
+        return byReason[reason.ordinal()];
+    }
+
+    @Override
     public Map<String, Long> byReason() {
         Map<String, Long> map = new LinkedHashMap<>();
         for (RouteReason reason : REASONS) {
-            if (byReason[reason.ordinal()] != 0) {
-                map.put(reason.name(), byReason[reason.ordinal()]);
+            long n = count(reason);
+            if (n != 0) {
+                map.put(reason.name(), n);
             }
         }
         return Collections.unmodifiableMap(map);
@@ -66,9 +96,10 @@ public final class SessionStatistics implements RoutingStatistics, StatisticsRec
     @Override
     public Map<String, Long> byReplica() {
         Map<String, Long> map = new LinkedHashMap<>();
-        for (int i = 0; i < byReplica.length; i++) {
-            if (byReplica[i] != 0) {
-                map.put(replicaNames.get(i), byReplica[i]);
+        for (int i = 0; i < replicaNames.size(); i++) {
+            long n = byReplica != null ? byReplica[i] : last != null && firstReplica == i ? 1 : 0;
+            if (n != 0) {
+                map.put(replicaNames.get(i), n);
             }
         }
         return Collections.unmodifiableMap(map);

@@ -205,7 +205,9 @@ class ReadYourWritesTest {
                 committed.add(write);
             }
         };
-        factory(Map.of(RwSplitSettings.SCOPE_RESOLVER, unit));
+        // consistency_scope=session: without the resolver's requirement a session is its own scope (the
+        // unit-wide default would make every session honour the unit's writes by itself)
+        factory(Map.of(RwSplitSettings.SCOPE_RESOLVER, unit, RwSplitSettings.CONSISTENCY_SCOPE, "session"));
         inSession(em -> rename(em, "alice-v2"));
         assertEquals(1, committed.size(), "the unit learns the commit of its session");
         inSession(em -> assertEquals("replica-alice", nameOfPerson1(em), "no requirement: a session is its own scope"));

@@ -1,6 +1,7 @@
 package io.rwsplit.hibernate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -337,17 +338,25 @@ class RoutingTest {
                     rs.next();
                     read.set(rs.getString(1));
                 }
-                try (var ps = c.prepareStatement("insert into person (id, name) values (77, 'work')")) {
-                    ps.executeUpdate();
+                try (Statement s = c.createStatement()) {
+                    assertSame(c, s.getConnection(), "the statement leads back to the routing connection");
+                    try (ResultSet rs = s.executeQuery("select name from person where id = 1")) {
+                        assertTrue(rs.next());
+                        assertEquals("replica-alice", rs.getString(1), "a createStatement read is routed by its SQL when it executes");
+                    }
+                    s.executeUpdate("insert into person (id, name) values (78, 'statement')");
                 }
-                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select name from person where id = 77")) {
-                    assertTrue(rs.next(), "createStatement goes to the primary, which has the row");
+                try (var ps = c.prepareStatement("insert into person (id, name) values (77, 'work')")) {
+                    assertSame(c, ps.getConnection());
+                    ps.executeUpdate();
                 }
             });
             assertEquals("replica-alice", read.get());
-            assertEquals(1, reason(em, RouteReason.UNCLASSIFIED_STATEMENT));
+            assertEquals(2, reason(em, RouteReason.WRITE));
+            assertEquals(2, reason(em, RouteReason.REPLICA_READ));
         }
         assertEquals("work", h2.query(h2.primaryUrl, "select name from person where id = 77"));
+        assertEquals("statement", h2.query(h2.primaryUrl, "select name from person where id = 78"));
     }
 
     @Test
@@ -370,6 +379,30 @@ class RoutingTest {
             em.clear();
             assertEquals("replica-alice", em.find(Person.class, 1L).name);
         }
+    }
+
+    @Test
+    void runnableBlocksRouteLikeSupplierBlocksAndCountsAreTypedByReason() {
+        try (EntityManager em = emf.createEntityManager()) {
+            RwSplit.onPrimary(em, () -> {
+                em.find(Person.class, 1L);
+            });
+            em.clear();
+            RwSplit.onReplica(em, () -> {
+                em.find(Person.class, 2L);
+            });
+            em.clear();
+            RwSplit.withConsistency(em, io.rwsplit.Consistency.strong(), () -> {
+                em.find(Person.class, 1L);
+            });
+            RoutingStatistics stats = RwSplit.statistics(em);
+            assertEquals(1, stats.count(RouteReason.PRIMARY_HINT));
+            assertEquals(1, stats.count(RouteReason.REPLICA_HINT));
+            assertEquals(1, stats.count(RouteReason.STRONG_CONSISTENCY));
+            assertEquals(0, stats.count(RouteReason.WRITE));
+            assertEquals(stats.byReason().get("REPLICA_HINT"), stats.count(RouteReason.REPLICA_HINT));
+        }
+        assertEquals(1, RwSplit.statistics(emf).count(RouteReason.REPLICA_HINT));
     }
 
     @Test

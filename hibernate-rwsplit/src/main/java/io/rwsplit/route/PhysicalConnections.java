@@ -1,0 +1,338 @@
+package io.rwsplit.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.util.concurrent.Executor;
+
+import io.rwsplit.RouteReason;
+
+/**
+ * The physical connections behind one logical connection: at most one primary connection and one replica
+ * connection, each opened when first needed and kept until the logical connection closes (or, for the
+ * replica, until a failed read swaps it). Connection settings made on the logical connection (isolation,
+ * catalog, schema, holdability) are applied to the open connections and replayed on the ones opened later;
+ * a new connection takes over the transaction's autocommit mode. No routing decisions: the facade asks for
+ * the primary or a replica, this class opens it.
+ * <p>
+ * Used by one thread at a time, like the logical connection.
+ */
+final class PhysicalConnections {
+
+    /** Something to do on a physical connection. */
+    @FunctionalInterface
+    interface Action {
+        void apply(Connection connection) throws SQLException;
+    }
+
+    private final Router router;
+    private final TransactionTracker tx;
+
+    private Connection primary;
+    private Connection replica;
+    private ReplicaNode replicaNode;
+    /** Why the replica connection was last chosen (decides where a failed read may be retried). */
+    private RouteReason replicaReason;
+
+    /** An earlier statement left session state on the primary connection: the rest stays there. */
+    private boolean pinned;
+
+    private int isolation = -1;
+    private String catalog;
+    private String schema;
+    private int holdability = -1;
+
+    PhysicalConnections(Router router, TransactionTracker tx) {
+        this.router = router;
+        this.tx = tx;
+    }
+
+    // ------------------------------------------------------------------ what is open
+
+    /** The open primary connection, or null. */
+    Connection openPrimary() {
+        return primary;
+    }
+
+    /** The open replica connection, or null. */
+    Connection openReplica() {
+        return replica;
+    }
+
+    /** The replica behind the open replica connection, or null. */
+    ReplicaNode replicaNode() {
+        return replicaNode;
+    }
+
+    /** The replica behind {@code c} when {@code c} is the replica connection, else null. */
+    ReplicaNode replicaNodeOf(Connection c) {
+        return c != null && c == replica ? replicaNode : null;
+    }
+
+    RouteReason replicaReason() {
+        return replicaReason;
+    }
+
+    /** The replica connection now serves a read for {@code reason}. */
+    void servesFor(RouteReason reason) {
+        this.replicaReason = reason;
+    }
+
+    /** The primary connection now holds session state (user variables, temporary tables, locks...). */
+    void pinToPrimary() {
+        pinned = true;
+    }
+
+    boolean pinnedToPrimary() {
+        return pinned;
+    }
+
+    // ------------------------------------------------------------------ opening
+
+    /** The primary connection, opened (with the transaction's autocommit and the settings) if needed. */
+    Connection primary() throws SQLException {
+        Connection c = primary;
+        if (c == null) {
+            tx.follow();
+            c = router.primary().acquire();
+            try {
+                // a connection enlisted in a JTA transaction keeps the autocommit its transaction manager gave it
+                if (tx.ownsAutoCommit() && c.getAutoCommit() != tx.autoCommit()) {
+                    c.setAutoCommit(tx.autoCommit());
+                }
+                applySettings(c);
+            }
+            catch (SQLException | RuntimeException e) {
+                router.primary().release(c);
+                throw e;
+            }
+            primary = c;
+        }
+        return c;
+    }
+
+    /**
+     * The open replica connection, or one to a replica the balancer chooses (trying each replica at most
+     * once); null when no replica can serve. A transaction that found none stays on the primary.
+     */
+    Connection replica(boolean inTransaction) throws SQLException {
+        if (replica != null) {
+            return replica;
+        }
+        if (inTransaction && tx.replicaUnavailable()) {
+            return null;
+        }
+        ReplicaSet set = router.replicas();
+        for (int attempt = 0; attempt < set.nodes().size(); attempt++) {
+            ReplicaNode node = set.choose();
+            if (node == null) {
+                break;
+            }
+            Connection c = open(node);
+            if (c != null) {
+                return c;
+            }
+        }
+        if (inTransaction) {
+            // the whole read-only transaction then stays on the primary, for one consistent snapshot
+            tx.replicaUnavailableInTransaction();
+        }
+        return null;
+    }
+
+    /** Opens a connection to {@code node} as the replica connection; null (and the node marked down) on failure. */
+    Connection open(ReplicaNode node) throws SQLException {
+        Connection c = router.borrow(node);
+        if (c == null) {
+            return null;
+        }
+        try {
+            if (c.getAutoCommit() != tx.autoCommit()) {
+                c.setAutoCommit(tx.autoCommit());
+            }
+            applySettings(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            router.replicas().markDown(node, e);
+            router.giveBack(node, c);
+            return null;
+        }
+        replica = c;
+        replicaNode = node;
+        return c;
+    }
+
+    /** The replica connection to {@code failed} broke under a read: it goes back to its pool (which discards it). */
+    void dropReplica(ReplicaNode failed) {
+        if (replicaNode != failed) {
+            return;
+        }
+        Connection broken = replica;
+        replica = null;
+        replicaNode = null;
+        try {
+            router.giveBack(failed, broken);
+        }
+        catch (SQLException ignored) {
+            // it is broken: the pool discards it
+        }
+    }
+
+    // ------------------------------------------------------------------ settings kept and replayed
+
+    void isolation(int level) throws SQLException {
+        isolation = level;
+        forEachOpen(c -> c.setTransactionIsolation(level));
+    }
+
+    /** The isolation read from the first connection: replayed on the ones opened later, like a set one. */
+    void rememberIsolation(int level) {
+        isolation = level;
+    }
+
+    /** The isolation set on the logical connection, or -1. */
+    int isolation() {
+        return isolation;
+    }
+
+    void catalog(String catalog) throws SQLException {
+        this.catalog = catalog;
+        forEachOpen(c -> c.setCatalog(catalog));
+    }
+
+    String catalog() {
+        return catalog;
+    }
+
+    void schema(String schema) throws SQLException {
+        this.schema = schema;
+        forEachOpen(c -> c.setSchema(schema));
+    }
+
+    String schema() {
+        return schema;
+    }
+
+    void holdability(int holdability) throws SQLException {
+        this.holdability = holdability;
+        forEachOpen(c -> c.setHoldability(holdability));
+    }
+
+    int holdability() {
+        return holdability;
+    }
+
+    private void applySettings(Connection c) throws SQLException {
+        if (isolation != -1 && c.getTransactionIsolation() != isolation) {
+            c.setTransactionIsolation(isolation);
+        }
+        if (catalog != null) {
+            c.setCatalog(catalog);
+        }
+        if (schema != null) {
+            c.setSchema(schema);
+        }
+        if (holdability != -1) {
+            c.setHoldability(holdability);
+        }
+    }
+
+    /** Applies a setting change to every open connection. */
+    void forEachOpen(Action action) throws SQLException {
+        if (primary != null) {
+            action.apply(primary);
+        }
+        if (replica != null) {
+            action.apply(replica);
+        }
+    }
+
+    /**
+     * Applies {@code action} to the primary, then to the replica, both attempted whatever the first did;
+     * returns the failures, the replica's chained to the primary's, or null.
+     */
+    SQLException applyToBoth(Action action) {
+        SQLException failure = apply(primary, action, null);
+        return apply(replica, action, failure);
+    }
+
+    private static SQLException apply(Connection c, Action action, SQLException failure) {
+        if (c == null) {
+            return failure;
+        }
+        try {
+            action.apply(c);
+            return failure;
+        }
+        catch (SQLException e) {
+            return chain(failure, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** Gives every connection back to its pool; returns the failures (chained), or null. */
+    SQLException releaseAll() {
+        SQLException failure = null;
+        if (replica != null) {
+            try {
+                router.giveBack(replicaNode, replica);
+            }
+            catch (SQLException e) {
+                failure = e;
+            }
+            replica = null;
+            replicaNode = null;
+        }
+        if (primary != null) {
+            try {
+                router.primary().release(primary);
+            }
+            catch (SQLException e) {
+                failure = chain(failure, e);
+            }
+            primary = null;
+        }
+        return failure;
+    }
+
+    void abort(Executor executor) throws SQLException {
+        if (primary != null) {
+            primary.abort(executor);
+        }
+        if (replica != null) {
+            replica.abort(executor);
+        }
+    }
+
+    boolean isValid(int timeout) throws SQLException {
+        return (primary == null || primary.isValid(timeout)) && (replica == null || replica.isValid(timeout));
+    }
+
+    SQLWarning warnings() throws SQLException {
+        SQLWarning warnings = primary == null ? null : primary.getWarnings();
+        if (replica != null) {
+            SQLWarning replicaWarnings = replica.getWarnings();
+            if (warnings == null) {
+                warnings = replicaWarnings;
+            }
+            else if (replicaWarnings != null) {
+                warnings.setNextWarning(replicaWarnings);
+            }
+        }
+        return warnings;
+    }
+
+    static SQLException chain(SQLException first, SQLException next) {
+        if (first == null) {
+            return next;
+        }
+        first.setNextException(next);
+        return first;
+    }
+
+    @Override
+    public String toString() {
+        return "primary=" + (primary != null) + ", replica=" + replicaNode;
+    }
+}

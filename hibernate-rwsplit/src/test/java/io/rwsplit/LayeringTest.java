@@ -1,0 +1,114 @@
+package io.rwsplit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Packages import downward only. The layers, lowest first: value types ({@code spi}, {@code config} and the
+ * top-level types other than the {@code RwSplit} facade), then {@code stats} and {@code balance},
+ * {@code health}, {@code consistency}, {@code route}, {@code metrics}, {@code hibernate} (the only place
+ * that may import Hibernate), and the {@code RwSplit} facade. A reference from a lower layer to a higher
+ * one (an import or a qualified name in code) fails this test, unless it is one of the {@link #KNOWN}
+ * exceptions that exist today; an exception that is no longer needed fails it too, so the list only shrinks.
+ */
+class LayeringTest {
+
+    private static final Map<String, Integer> LAYERS = Map.ofEntries(
+            Map.entry("spi", 0), Map.entry("config", 0), Map.entry("", 0),
+            Map.entry("stats", 1), Map.entry("balance", 1),
+            Map.entry("health", 2),
+            Map.entry("consistency", 3),
+            Map.entry("route", 4),
+            Map.entry("metrics", 5),
+            Map.entry("hibernate", 6),
+            Map.entry("RwSplit", 7));
+
+    /** Upward references that exist today: file (under io/rwsplit) -> what it reaches up to. */
+    private static final Set<String> KNOWN = Set.of(
+            "config/ReplicaList.java -> org.hibernate",
+            "config/RwSplitConfig.java -> balance",
+            "config/RwSplitConfig.java -> health",
+            "config/RwSplitConfig.java -> org.hibernate",
+            "config/Settings.java -> org.hibernate",
+            "consistency/ConsistencyRuntime.java -> org.hibernate",
+            "health/GtidProbe.java -> consistency",
+            "health/GtidReader.java -> consistency",
+            "health/HealthTracker.java -> consistency",
+            "health/PrimaryBreaker.java -> route",
+            "health/ReplicaMonitor.java -> consistency",
+            "health/ReplicaMonitor.java -> route",
+            "health/ReplicaStatus.java -> consistency",
+            "metrics/RwSplitMetrics.java -> RwSplit",
+            "route/SessionRouting.java -> org.hibernate",
+            "spi/ConsistencyStore.java -> consistency",
+            "spi/RoutingIntentSource.java -> route",
+            "spi/ScopeResolver.java -> consistency");
+
+    @Test
+    void lowerPackagesNeverReachUp() throws IOException {
+        Path root = Path.of("src/main/java/io/rwsplit");
+        Set<String> found = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(root)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                found.addAll(upward(root, file));
+            }
+        }
+        Set<String> unexpected = new TreeSet<>(found);
+        unexpected.removeAll(KNOWN);
+        Set<String> gone = new TreeSet<>(KNOWN);
+        gone.removeAll(found);
+        assertEquals(Set.of(), unexpected, "new references from a lower layer to a higher one");
+        assertEquals(Set.of(), gone, "references fixed: remove them from LayeringTest.KNOWN");
+    }
+
+    private static List<String> upward(Path root, Path file) {
+        String relative = root.relativize(file).toString().replace('\\', '/');
+        String name = relative.equals("RwSplit.java") ? "RwSplit"
+                : relative.contains("/") ? relative.substring(0, relative.indexOf('/')) : "";
+        int own = LAYERS.get(name);
+        Set<String> up = new TreeSet<>();
+        try {
+            for (String line : Files.readAllLines(file)) {
+                String code = line.strip();
+                if (code.startsWith("*") || code.startsWith("/*") || code.startsWith("//")) {
+                    continue;
+                }
+                if (own < LAYERS.get("hibernate") && code.startsWith("import org.hibernate.")) {
+                    up.add(relative + " -> org.hibernate");
+                }
+                if (!name.equals("RwSplit") && code.matches(".*\\bio\\.rwsplit\\.RwSplit\\b.*")) {
+                    up.add(relative + " -> RwSplit");
+                }
+                int at = code.indexOf("io.rwsplit.");
+                while (at >= 0) {
+                    int start = at + "io.rwsplit.".length();
+                    int end = start;
+                    while (end < code.length() && Character.isLowerCase(code.charAt(end))) {
+                        end++;
+                    }
+                    String target = code.substring(start, end);
+                    if (end < code.length() && code.charAt(end) == '.' && LAYERS.containsKey(target)
+                            && LAYERS.get(target) > own) {
+                        up.add(relative + " -> " + target);
+                    }
+                    at = code.indexOf("io.rwsplit.", end);
+                }
+            }
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.copyOf(up);
+    }
+}

@@ -1,0 +1,219 @@
+package io.rwsplit.route;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import javax.sql.DataSource;
+
+import io.rwsplit.balance.LoadBalancers;
+import io.rwsplit.config.Fallback;
+import io.rwsplit.health.FakeClock;
+import io.rwsplit.health.HealthPolicy;
+import io.rwsplit.testing.DataSourceAdapter;
+
+/**
+ * A router over in-memory H2 databases, for tests of the routing connection below Hibernate: the primary
+ * and each replica have a table {@code who(name)} whose one row names the server ("primary", "r1", ...), so
+ * every read shows where it ran. Connections can be made to fail (commit, or every execution with a
+ * connection error) and count their commits.
+ */
+final class Servers implements AutoCloseable {
+
+    /** One H2 database and the switches of the connections it hands out. */
+    static final class Server extends DataSourceAdapter {
+        final String name;
+        final String url;
+        volatile boolean commitFails;
+        volatile boolean executionFails;
+        final AtomicInteger commits = new AtomicInteger();
+        final AtomicInteger failedExecutions = new AtomicInteger();
+        final List<Connection> handedOut = new ArrayList<>();
+
+        Server(String name) throws SQLException {
+            this.name = name;
+            this.url = "jdbc:h2:mem:" + name + "_" + UUID.randomUUID().toString().substring(0, 8) + ";DB_CLOSE_DELAY=-1";
+            try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+                s.execute("create table who (id int primary key, name varchar(20))");
+                s.execute("insert into who values (1, '" + name + "')");
+                s.execute("create table item (id int auto_increment primary key, label varchar(20))");
+            }
+        }
+
+        @Override
+        public Connection getConnection() throws SQLException {
+            Connection real = DriverManager.getConnection(url, "sa", "");
+            Connection proxy = (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {Connection.class}, (p, method, args) -> {
+                        if (method.getName().equals("commit")) {
+                            if (commitFails) {
+                                throw new SQLException("simulated: commit failed", "40001");
+                            }
+                            commits.incrementAndGet();
+                        }
+                        Object result = invoke(real, method, args);
+                        if (result instanceof Statement statement && !method.getName().equals("unwrap")) {
+                            return failing(statement, (Connection) p);
+                        }
+                        return result;
+                    });
+            synchronized (handedOut) {
+                handedOut.add(proxy);
+            }
+            return proxy;
+        }
+
+        /** A statement whose executions fail with a connection error while {@link #executionFails} is set. */
+        private Object failing(Statement real, Connection owner) {
+            List<Class<?>> types = new ArrayList<>();
+            for (Class<?> type : real.getClass().getInterfaces()) {
+                if (type.getName().startsWith("java.sql.")) {
+                    types.add(type);
+                }
+            }
+            if (types.isEmpty()) {
+                types.add(Statement.class);
+            }
+            return Proxy.newProxyInstance(getClass().getClassLoader(), types.toArray(new Class<?>[0]),
+                    (p, method, args) -> {
+                        if (executionFails && method.getName().startsWith("execute")) {
+                            failedExecutions.incrementAndGet();
+                            throw new SQLNonTransientConnectionException("simulated: socket closed by peer", "08S01");
+                        }
+                        if (method.getName().equals("getConnection")) {
+                            return owner;
+                        }
+                        return invoke(real, method, args);
+                    });
+        }
+
+        /** The name stored in this server's row, read directly. */
+        String read(String sql) throws SQLException {
+            try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery(sql)) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    final FakeClock clock = new FakeClock();
+    final Server primary;
+    final List<Server> replicas = new ArrayList<>();
+    final List<ReplicaNode> nodes = new ArrayList<>();
+    final ReplicaSet set;
+    final Router router;
+
+    Servers(int replicaCount, String balancer) throws SQLException {
+        this(replicaCount, balancer, false);
+    }
+
+    /** @param consistency whether sessions track consistency ({@link #session}), with default settings */
+    Servers(int replicaCount, String balancer, boolean consistency) throws SQLException {
+        primary = new Server("primary");
+        for (int i = 1; i <= replicaCount; i++) {
+            Server replica = new Server("r" + i);
+            replicas.add(replica);
+            nodes.add(new ReplicaNode(i - 1, replica.name, 1, 1, replica, false));
+        }
+        set = new ReplicaSet("test", nodes, LoadBalancers.create(balancer), clock,
+                new HealthPolicy(2, 1_000_000, 1_000_000_000L));
+        router = new Router("test", new PrimarySource() {
+            @Override
+            public Connection acquire() throws SQLException {
+                return primary.getConnection();
+            }
+
+            @Override
+            public void release(Connection connection) throws SQLException {
+                connection.close();
+            }
+        }, set, Fallback.PRIMARY, consistency ? new io.rwsplit.consistency.CausalReads(
+                io.rwsplit.consistency.ConsistencyRuntime.create(java.util.Map.of(), clock), "test", replicaCount) : null);
+    }
+
+    /** A session with its own consistency state (needs consistency), at {@code level}. */
+    SessionRouting session(io.rwsplit.Consistency level) {
+        SessionRouting session = new SessionRouting(null, null, false, router.causal().newSession());
+        session.consistency().level(level);
+        return session;
+    }
+
+    /** A new logical connection of {@code session}, as Hibernate gets one for it. */
+    RoutingConnection open(SessionRouting session) {
+        router.beginAcquisition(session);
+        try {
+            return router.open(false);
+        }
+        finally {
+            router.endAcquisition();
+        }
+    }
+
+    /** A new logical connection, as Hibernate gets one. */
+    RoutingConnection open() {
+        return router.open(false);
+    }
+
+    /** Takes replica {@code index} out of rotation. */
+    void down(int index) {
+        set.markDown(nodes.get(index), new SQLException("simulated: gone", "08006"));
+    }
+
+    /** Brings replica {@code index} back after the recovery period. */
+    void up(int index) {
+        set.probed(nodes.get(index), io.rwsplit.spi.LagSample.of(0), null);
+        clock.advanceMillis(1000);
+        set.probed(nodes.get(index), io.rwsplit.spi.LagSample.of(0), null);
+        if (!set.isUp(nodes.get(index))) {
+            throw new IllegalStateException("replica " + index + " did not come back");
+        }
+    }
+
+    /** Which server answered {@code select name from who}, through {@code c}. */
+    static String who(Connection c) throws SQLException {
+        try (var ps = c.prepareStatement("select name from who where id = ?")) {
+            ps.setInt(1, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    DataSource replica(int index) {
+        return replicas.get(index);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        for (Server server : all()) {
+            try (Connection c = DriverManager.getConnection(server.url, "sa", ""); Statement s = c.createStatement()) {
+                s.execute("shutdown");
+            }
+        }
+    }
+
+    private List<Server> all() {
+        List<Server> all = new ArrayList<>(replicas);
+        all.add(primary);
+        return all;
+    }
+
+    private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        }
+        catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+}
