@@ -257,7 +257,7 @@ public final class Report {
                 """);
         Path workload = dir.resolve("workload-postgres.tsv");
         if (Files.isRegularFile(workload)) {
-            workloadTable(workload);
+            workloadTable(workloadRows(workload));
         }
         else {
             notRun("workload_postgres");
