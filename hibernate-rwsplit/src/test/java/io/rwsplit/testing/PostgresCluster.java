@@ -192,7 +192,7 @@ public final class PostgresCluster {
                     throw new IllegalStateException(replica(replica) + " did not replay up to " + lsn + " within 30s");
                 }
                 try {
-                    Thread.sleep(5);
+                    Thread.sleep(5); // PostgreSQL 15 has no server-side wait for an LSN: polling is the only signal
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted", e);
