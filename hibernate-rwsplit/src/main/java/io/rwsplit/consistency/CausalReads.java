@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import io.rwsplit.health.ServerEpochs;
+
 /**
  * Consistency for the replicas of one primary: captures the position of committed writes, knows which
  * replica applied which position (from successful waits, and from the health monitor through
@@ -14,18 +16,26 @@ public final class CausalReads {
     private final ConsistencyRuntime runtime;
     private final String keyPrefix;
     private final String unitKey;
-    private final AtomicReferenceArray<GtidPosition> applied;
+    /** Per replica: the position it is known to have applied, and the epoch of the replica it was learned from. */
+    private final AtomicReferenceArray<Learned> applied;
+    private final ServerEpochs epochs;
     /** The unit's last committed position in this JVM; {@code null} with consistency_scope=session. */
     private final UnitPosition unit;
     private final CatchUpEstimates catchUp;
     private volatile GtidFlavour flavour;
     private volatile boolean warnedNoGtid;
 
+    /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
+    private record Learned(GtidPosition position, long epoch) {
+    }
+
     /**
-     * @param label    the router's label (tenant), so scopes of different primaries never mix in a shared store
-     * @param replicas how many replicas the router has
+     * @param label  the router's label (tenant), so scopes of different primaries never mix in a shared store
+     * @param epochs the replicas' epochs: a position learned from a replica is forgotten with its epoch
      */
-    public CausalReads(ConsistencyRuntime runtime, String label, int replicas) {
+    public CausalReads(ConsistencyRuntime runtime, String label, ServerEpochs epochs) {
+        int replicas = epochs.size();
+        this.epochs = epochs;
         this.runtime = runtime;
         this.keyPrefix = label + ":";
         // a named scope's key always has a ':' after the label, so this key never collides with one
@@ -138,29 +148,44 @@ public final class CausalReads {
         return runtime.clock().epochMicros() - need.commitTimeMicros() < runtime.windowMicros();
     }
 
-    /** Whether replica {@code index} is known to have applied {@code need}. */
+    /**
+     * Whether replica {@code index} is known to have applied {@code need}: learned from the replica as it is now
+     * (its epoch has not changed since), never from before a restart or a lost connection.
+     */
     public boolean applied(int index, GtidPosition need) {
-        GtidPosition known = applied.get(index);
+        Learned known = applied.get(index);
         try {
-            return known != null && known.contains(need);
+            return known != null && epochs.isCurrent(index, known.epoch) && known.position.contains(need);
         }
         catch (IllegalArgumentException flavoursDiffer) {
             return false;
         }
     }
 
-    /** Tells that replica {@code index} has applied {@code position} (successful wait, health monitor). */
-    public void observed(int index, GtidPosition position) {
-        while (true) {
-            GtidPosition known = applied.get(index);
-            GtidPosition next;
-            try {
-                next = known == null ? position : known.merge(position);
+    /**
+     * Tells that replica {@code index} has applied {@code position} (successful wait, health monitor), as learned
+     * in {@code epoch} (read before asking the replica): ignored when the replica's epoch has changed since.
+     */
+    public void observed(int index, GtidPosition position, long epoch) {
+        while (epochs.isCurrent(index, epoch)) {
+            Learned known = applied.get(index);
+            Learned next;
+            if (known == null || known.epoch != epoch) {
+                next = new Learned(position, epoch);    // what an older epoch said no longer counts
             }
-            catch (IllegalArgumentException flavoursDiffer) {
-                next = position;
+            else {
+                try {
+                    GtidPosition merged = known.position.merge(position);
+                    if (merged.equals(known.position)) {
+                        return;
+                    }
+                    next = new Learned(merged, epoch);
+                }
+                catch (IllegalArgumentException flavoursDiffer) {
+                    next = new Learned(position, epoch);
+                }
             }
-            if (next.equals(known) || applied.compareAndSet(index, known, next)) {
+            if (applied.compareAndSet(index, known, next)) {
                 return;
             }
         }
@@ -193,13 +218,14 @@ public final class CausalReads {
      * configured timeout. {@code false} on timeout or when the replica cannot wait (then: the primary).
      */
     public boolean await(Connection replica, int index, GtidPosition need) {
+        long epoch = epochs.current(index);
         try {
             GtidFlavour f = flavour(replica);
             if (!f.accepts(need)) {
                 return false;
             }
             if (f.await(replica, need, runtime.waitMicros(), runtime.clock())) {
-                observed(index, need);
+                observed(index, need, epoch);
                 return true;
             }
             return false;

@@ -42,9 +42,18 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final GtidReader gtid = new GtidReader();
     private final Connection[] connections;
     private final ScheduledThreadPoolExecutor executor;
-    private final java.util.function.ObjIntConsumer<GtidPosition> positions;
-    private volatile boolean gtidUnavailable;
+    private final Positions positions;
+    /** Per replica: the position its last probe read (to notice one that went backwards), written by its probe only. */
+    private final GtidPosition[] lastPositions;
+    /** Per replica: whether it was reported, once, as having no position to track. */
+    private final boolean[] reportedNoPosition;
     private volatile boolean primaryTaskFailing;
+
+    /** Told the position each probe of a replica reads, with the replica's epoch from before the probe asked. */
+    @FunctionalInterface
+    public interface Positions {
+        void observed(int replica, GtidPosition position, long epoch);
+    }
 
     /**
      * @param configs the replicas' configurations, in the order of {@code replicas.nodes()}
@@ -52,7 +61,7 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock) {
-        this(replicas, configs, config, primary, clock, (position, index) -> { });
+        this(replicas, configs, config, primary, clock, (index, position, epoch) -> { });
     }
 
     /**
@@ -60,8 +69,10 @@ public final class ReplicaMonitor implements AutoCloseable {
      *                  then knows which replica already applied a write without asking it)
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
-                          Clock clock, java.util.function.ObjIntConsumer<GtidPosition> positions) {
+                          Clock clock, Positions positions) {
         this.positions = positions;
+        this.lastPositions = new GtidPosition[configs.size()];
+        this.reportedNoPosition = new boolean[configs.size()];
         this.replicas = replicas;
         this.configs = List.copyOf(configs);
         this.config = config;
@@ -95,9 +106,14 @@ public final class ReplicaMonitor implements AutoCloseable {
         return this;
     }
 
-    /** Probes one replica once and reports the result to the replica set. */
+    /**
+     * Probes one replica once and reports the result to the replica set. A failure (the replica set then
+     * forgets what the replica told before) closes the probe connection; the next probe opens a new one.
+     */
     void probe(ReplicaNode node) {
         int i = node.index();
+        ServerEpochs epochs = replicas.epochs();
+        long epoch = epochs.current(i);     // before asking: the answer is true of the server as it is now
         try {
             Connection c = connections[i];
             if (c == null) {
@@ -105,29 +121,53 @@ public final class ReplicaMonitor implements AutoCloseable {
                 connections[i] = c;
             }
             LagSample sample = probe.measure(node.name(), c);
-            GtidPosition position = position(c);
+            GtidPosition position = position(node, c);
+            if (position != null && wentBackwards(i, position)) {
+                log.info("[{}] replica '{}' is at {}, behind the {} it reported before (restarted or replaced):"
+                        + " what it told before is forgotten", replicas.label(), node.name(), position, lastPositions[i]);
+                epoch = epochs.forget(i);
+            }
+            lastPositions[i] = position;
             replicas.probed(node, sample, position);
             if (position != null) {
-                positions.accept(position, i);
+                positions.observed(i, position, epoch);
             }
         }
         catch (SQLException | RuntimeException e) {
             closeQuietly(connections[i]);
             connections[i] = null;
+            lastPositions[i] = null;
             replicas.probeFailed(node, e);
         }
     }
 
-    private GtidPosition position(Connection c) {
-        if (gtidUnavailable) {
-            return null;
-        }
+    private boolean wentBackwards(int i, GtidPosition position) {
+        GtidPosition last = lastPositions[i];
         try {
-            return gtid.replica(c);
+            return last != null && !position.contains(last);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return true;
+        }
+    }
+
+    /**
+     * The replica's position, or null: when the database has none (said once per replica, at INFO) or the query
+     * failed (this probe of this replica only: the next probe asks again).
+     */
+    private GtidPosition position(ReplicaNode node, Connection c) {
+        try {
+            GtidPosition position = gtid.replica(c);
+            if (position == null && !reportedNoPosition[node.index()]) {
+                reportedNoPosition[node.index()] = true;
+                log.info("[{}] replica '{}' reports no replication position (no GTID or WAL replay position):"
+                        + " read-your-writes cannot know it caught up without asking it", replicas.label(), node.name());
+            }
+            return position;
         }
         catch (SQLException | RuntimeException e) {
-            gtidUnavailable = true;
-            log.info("[{}] replica GTID positions are not tracked: {}", replicas.label(), e.getMessage());
+            log.debug("[{}] reading the position of replica '{}' failed in this probe: {}", replicas.label(), node.name(),
+                    e.getMessage());
             return null;
         }
     }

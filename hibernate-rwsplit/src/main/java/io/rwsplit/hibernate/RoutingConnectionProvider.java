@@ -64,11 +64,11 @@ public final class RoutingConnectionProvider
         };
         primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
         this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
-                new CausalReads(consistency, "default", replicas.replicaSet().nodes().size()),
+                new CausalReads(consistency, "default", replicas.replicaSet().epochs()),
                 transactionStatus, intentSource);
         CausalReads causal = router.causal();
         this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
-                (position, index) -> causal.observed(index, position));
+                causal::observed);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}; {}; {}",
                 primary.getClass().getSimpleName(), config.replicas(), consistency.config().describe(),
                 io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));

@@ -82,7 +82,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                         connection.close();
                     }
                 }, config.health(), clock);
-                CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size());
+                CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().epochs());
                 routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
                         transactionStatus, intentSource));
                 log.info("hibernate-rwsplit: tenant {}: routing between the primary ({}) and replicas {}; {}; {}", tenant,
@@ -90,7 +90,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                         io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
-                        primarySource, clock, (position, index) -> causal.observed(index, position)).start());
+                        primarySource, clock, causal::observed).start());
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());

@@ -15,6 +15,7 @@ import io.rwsplit.health.HealthTracker;
 import io.rwsplit.health.ReplicaHealth;
 import io.rwsplit.health.ReplicaState;
 import io.rwsplit.health.ReplicaStatus;
+import io.rwsplit.health.ServerEpochs;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.LagSample;
 import io.rwsplit.spi.LoadBalancer;
@@ -35,6 +36,7 @@ public final class ReplicaSet {
     private final LoadBalancer balancer;
     private final Clock clock;
     private final HealthTracker[] trackers;
+    private final ServerEpochs epochs;
     private volatile Snapshot snapshot;
 
     /**
@@ -56,6 +58,7 @@ public final class ReplicaSet {
         this.balancer = balancer;
         this.clock = clock;
         this.trackers = new HealthTracker[nodes.size()];
+        this.epochs = new ServerEpochs(nodes.size());
         for (ReplicaNode node : nodes) {
             trackers[node.index()] = new HealthTracker(node.name(), policy);
         }
@@ -76,6 +79,14 @@ public final class ReplicaSet {
 
     public Clock clock() {
         return clock;
+    }
+
+    /**
+     * The replicas' epochs, by {@link ReplicaNode#index()}: what was learned from a replica holds only while its
+     * epoch does. A failed probe or a connection error on a read forgets it (the server may have restarted).
+     */
+    public ServerEpochs epochs() {
+        return epochs;
     }
 
     /** The replica for the next read, or {@code null} when none is UP. Lock-free. */
@@ -146,6 +157,7 @@ public final class ReplicaSet {
 
     /** A connection error while reading from (or connecting to) the replica: out of rotation at once. */
     public synchronized void markDown(ReplicaNode node, Throwable cause) {
+        epochs.forget(node.index());
         ReplicaState before = trackers[node.index()].state();
         if (trackers[node.index()].readFailed(clock.nanoTime(), message(cause))) {
             changed(node, before);
@@ -169,6 +181,7 @@ public final class ReplicaSet {
 
     /** A probe could not reach the replica. */
     public synchronized void probeFailed(ReplicaNode node, Throwable cause) {
+        epochs.forget(node.index());
         HealthTracker tracker = trackers[node.index()];
         ReplicaState before = tracker.state();
         tracker.probeFailed(clock.nanoTime(), message(cause));

@@ -89,4 +89,17 @@ class ReplicaSetTest {
         set.markDown(a, null);
         assertEquals(List.of(b), set.candidates());
     }
+
+    @Test
+    void aFailedProbeOrAReadThatLostItsConnectionForgetsWhatTheReplicaToldBefore() {
+        long first = set.epochs().current(0);
+        set.probed(a, LagSample.of(0), GtidPosition.parsePostgres("0/20"));
+        assertEquals(first, set.epochs().current(0), "a successful probe keeps the epoch");
+        set.probeFailed(a, new SQLException("refused"));
+        long second = set.epochs().current(0);
+        assertTrue(second != first, "one failed probe is enough, long before the failure threshold");
+        set.markDown(a, new SQLException("gone", "08006"));
+        assertTrue(set.epochs().current(0) != second);
+        assertEquals(0, set.epochs().current(1), "the other replicas keep theirs");
+    }
 }

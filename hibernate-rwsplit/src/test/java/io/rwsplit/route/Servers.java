@@ -137,7 +137,7 @@ final class Servers implements AutoCloseable {
                 connection.close();
             }
         }, set, Fallback.PRIMARY, consistency ? new io.rwsplit.consistency.CausalReads(
-                io.rwsplit.consistency.ConsistencyRuntime.create(java.util.Map.of(), clock), "test", replicaCount) : null);
+                io.rwsplit.consistency.ConsistencyRuntime.create(java.util.Map.of(), clock), "test", set.epochs()) : null);
     }
 
     /** A session with its own consistency state (needs consistency), at {@code level}. */
