@@ -13,10 +13,18 @@ public enum RouteReason {
     /** DDL, CALL, SET, SHOW, sequence calls, LAST_INSERT_ID(), GET_LOCK() and anything not known to be a plain read. */
     PRIMARY_ONLY_STATEMENT(Target.PRIMARY),
     /**
-     * Any statement of a logical connection after one that left state in the primary's session (a user
-     * variable, a temporary table, a named lock, a prepared statement): it stays with that state.
+     * Any statement of a logical connection after one that left state in the primary's session that cannot be
+     * replayed on a replica (a user variable, a temporary table, a named lock, a prepared statement, a cursor,
+     * {@code LISTEN}, a transaction-local setting), or whose session commands could not be replayed on a
+     * replica: it stays with that state.
      */
     SESSION_STATE(Target.PRIMARY),
+    /**
+     * A statement that changes a session setting ({@code SET time_zone}, {@code SET NAMES}, PostgreSQL's
+     * {@code SET search_path}, ...): it runs on the primary and is replayed on every replica connection the
+     * logical connection uses, so that replica reads answer under the same settings.
+     */
+    SESSION_COMMAND(Target.PRIMARY),
     /** Any statement while the session flushes. */
     FLUSH(Target.PRIMARY),
     /** Any statement of a transaction that was not declared read-only. */

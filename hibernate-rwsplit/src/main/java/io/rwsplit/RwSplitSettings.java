@@ -61,7 +61,9 @@ public final class RwSplitSettings {
     /**
      * HikariCP settings for every replica pool: {@code hibernate.rwsplit.pool.PROPERTY} sets the HikariCP
      * property of that name ({@code maximumPoolSize}, {@code connectionTimeout}, ...). Unknown properties
-     * fail startup. Default pool: HikariCP defaults, {@code maximumPoolSize=10}, {@code readOnly=true}.
+     * fail startup. Default pool: HikariCP defaults, {@code maximumPoolSize=10}, {@code readOnly=true}, and the
+     * primary pool's {@code connectionInitSql} ({@code hibernate.hikari.connectionInitSql} or a HikariCP
+     * {@code DataSource} given to the unit) unless it may write.
      *
      * @since 0.1
      */

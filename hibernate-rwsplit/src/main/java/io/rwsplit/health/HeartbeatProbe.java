@@ -16,7 +16,8 @@ import io.rwsplit.spi.LagSample;
  * probe interval with a microsecond timestamp ({@link #beat}); a replica's lag is the time since the
  * oldest heartbeat it has not applied yet (see {@link Timeline}). Each process writes its own row, so
  * several applications can share a table. Sub-second resolution: one probe interval. A replica without
- * the table (SQLState 42S02, PostgreSQL 42P01) misses every beat written so far; while no beat could be
+ * the table misses every beat written so far (it is looked up in the driver's metadata until it has arrived, so
+ * that no failed query makes the driver log; SQLState 42S02 or PostgreSQL's 42P01 count the same); while no beat could be
  * written (no privilege, primary down) lag is 0 and only reachability is checked, with one WARN from the
  * monitor. The row is written with {@code REPLACE} (MariaDB, MySQL) or {@code INSERT ... ON CONFLICT}
  * (PostgreSQL).
@@ -27,6 +28,8 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
     private final String id = UUID.randomUUID().toString();
     private final Clock clock;
     private final Timeline<Long> written = new Timeline<>(256);
+    /** The replicas the table has reached: until then it is looked up, not read (a failed read makes drivers log). */
+    private final java.util.Set<String> tableSeen = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean created;
     private String upsert;
 
@@ -38,6 +41,12 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
     @Override
     public LagSample measure(String replica, Connection connection) throws SQLException {
         long seen = Long.MIN_VALUE;
+        if (!tableSeen.contains(replica)) {
+            if (!tableExists(connection)) {
+                return LagSample.of(written.lagMicros(ts -> false, clock.epochMicros()));
+            }
+            tableSeen.add(replica);
+        }
         try (PreparedStatement ps = connection.prepareStatement("select ts from " + table + " where id = ?")) {
             ps.setString(1, id);
             try (ResultSet rs = ps.executeQuery()) {
@@ -54,6 +63,25 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
         }
         long applied = seen;
         return LagSample.of(written.lagMicros(ts -> ts <= applied, clock.epochMicros()));
+    }
+
+    /** Whether the heartbeat table has reached the server behind {@code c} (asked of the driver's metadata). */
+    private boolean tableExists(Connection c) throws SQLException {
+        int dot = table.indexOf('.');
+        String schema = dot < 0 ? null : table.substring(0, dot);
+        String name = dot < 0 ? table : table.substring(dot + 1);
+        java.sql.DatabaseMetaData meta = c.getMetaData();
+        // PostgreSQL names schemas as schemas; MariaDB and MySQL name databases as catalogs
+        boolean schemas = meta.supportsSchemasInTableDefinitions();
+        String catalog = schemas ? null : schema != null ? schema : c.getCatalog();
+        for (String candidate : new String[] {name, name.toLowerCase(java.util.Locale.ROOT), name.toUpperCase(java.util.Locale.ROOT)}) {
+            try (ResultSet rs = meta.getTables(catalog, schemas ? schema : null, candidate, null)) {
+                if (rs.next()) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Writes the next heartbeat on the primary (creating the table the first time). */

@@ -1,5 +1,6 @@
 package io.rwsplit.hibernate;
 
+import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -15,6 +16,7 @@ import io.rwsplit.RwSplitSettings;
 import io.rwsplit.balance.LoadBalancers;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.route.PoolControl;
 import io.rwsplit.route.ReplicaNode;
 import io.rwsplit.route.ReplicaSet;
 import io.rwsplit.spi.Clock;
@@ -33,7 +35,8 @@ final class ReplicaPools implements AutoCloseable {
         this.owned = owned;
     }
 
-    static ReplicaPools build(String label, RwSplitConfig config, Clock clock) {
+    /** @param primaryInitSql the primary pool's init SQL, run by replica pools that configure none, or null */
+    static ReplicaPools build(String label, RwSplitConfig config, Clock clock, String primaryInitSql) {
         List<ReplicaNode> nodes = new ArrayList<>();
         List<HikariDataSource> owned = new ArrayList<>();
         try {
@@ -41,12 +44,14 @@ final class ReplicaPools implements AutoCloseable {
                 DataSource ds = replica.dataSource();
                 boolean setReadOnly = true;
                 if (ds == null) {
-                    HikariDataSource pool = new HikariDataSource(hikariConfig(label, replica, config.poolProperties()));
+                    HikariDataSource pool = new HikariDataSource(hikariConfig(label, replica, config.poolProperties(),
+                            primaryInitSql));
                     owned.add(pool);
                     ds = pool;
                     setReadOnly = false;
                 }
-                nodes.add(new ReplicaNode(nodes.size(), replica.name(), replica.weight(), replica.tier(), ds, setReadOnly));
+                nodes.add(new ReplicaNode(nodes.size(), replica.name(), replica.weight(), replica.tier(), ds, setReadOnly,
+                        ds instanceof HikariDataSource hikari ? control(hikari) : null));
             }
         }
         catch (RuntimeException e) {
@@ -58,7 +63,8 @@ final class ReplicaPools implements AutoCloseable {
         return new ReplicaPools(set, owned);
     }
 
-    private static HikariConfig hikariConfig(String label, ReplicaConfig replica, Properties poolProperties) {
+    private static HikariConfig hikariConfig(String label, ReplicaConfig replica, Properties poolProperties,
+                                             String primaryInitSql) {
         Properties props = new Properties();
         props.setProperty("minimumIdle", "1");
         props.setProperty("connectionTimeout", "2000");
@@ -79,11 +85,29 @@ final class ReplicaPools implements AutoCloseable {
             hc.setPassword(replica.password());
         }
         hc.setPoolName("rwsplit-" + label + "-" + replica.name());
+        if (hc.getConnectionInitSql() == null && primaryInitSql != null) {
+            hc.setConnectionInitSql(primaryInitSql);     // replica sessions start like the primary's
+        }
         hc.setReadOnly(true);
         hc.setAutoCommit(true);
         // an unreachable replica must not stop the application: connect lazily, fail reads over
         hc.setInitializationFailTimeout(-1);
         return hc;
+    }
+
+    /** What routing may ask of a HikariCP pool: its init SQL, and to close a connection for good. */
+    private static PoolControl control(HikariDataSource pool) {
+        return new PoolControl() {
+            @Override
+            public String initSql() {
+                return pool.getConnectionInitSql();
+            }
+
+            @Override
+            public void evict(Connection connection) {
+                pool.evictConnection(connection);
+            }
+        };
     }
 
     ReplicaSet replicaSet() {

@@ -43,14 +43,15 @@ public final class RoutingConnectionProvider
     private final ConsistencyRuntime consistency;
 
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
-        this(primary, config, consistency, clock, TransactionStatus.NONE, RoutingIntentSource.NONE);
+        this(primary, config, consistency, clock, TransactionStatus.NONE, RoutingIntentSource.NONE, null);
     }
 
+    /** @param primaryInitSql the primary pool's init SQL, which replica pools without their own run too, or null */
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock,
-                              TransactionStatus transactionStatus, RoutingIntentSource intentSource) {
+                              TransactionStatus transactionStatus, RoutingIntentSource intentSource, String primaryInitSql) {
         this.primary = primary;
         this.consistency = consistency;
-        this.replicas = ReplicaPools.build("default", config, clock);
+        this.replicas = ReplicaPools.build("default", config, clock, primaryInitSql);
         PrimarySource primarySource = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {

@@ -56,7 +56,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
             return primary;
         }
         ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
-        return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource);
+        return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource,
+                PrimaryInitSql.of(settings));
     }
 
     /** Settings of ours that are present while the module is off are surely a mistake (a typo in the list key?). */

@@ -69,7 +69,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 hc.setMinimumIdle(1);
                 HikariDataSource primaryPool = new HikariDataSource(hc);
                 closeables.add(primaryPool);
-                ReplicaPools replicas = ReplicaPools.build(tenant, config, clock);
+                ReplicaPools replicas = ReplicaPools.build(tenant, config, clock, null);
                 closeables.add(replicas);
                 PrimarySource primarySource = ReplicaMonitor.protect(tenant, new PrimarySource() {
                     @Override

@@ -14,9 +14,9 @@ final class ClassificationCache {
     /**
      * One classified statement.
      *
-     * @param createsSessionState whether it leaves state in the server's session ({@link SessionState})
+     * @param effect what it leaves in the server's session ({@link SessionState})
      */
-    record Entry(String sql, SqlKind kind, SqlHint hint, boolean createsSessionState) {
+    record Entry(String sql, SqlKind kind, SqlHint hint, SessionState.Effect effect) {
     }
 
     private static final int SIZE = 1024;
@@ -31,7 +31,7 @@ final class ClassificationCache {
             return entry;
         }
         SqlKind kind = SqlClassifier.classify(sql);
-        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.creates(sql, kind));
+        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind));
         entries[slot] = entry;
         return entry;
     }

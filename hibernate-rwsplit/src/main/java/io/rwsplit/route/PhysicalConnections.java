@@ -36,6 +36,8 @@ final class PhysicalConnections {
 
     /** An earlier statement left session state on the primary connection: the rest stays there. */
     private boolean pinned;
+    /** The session commands replayed on replica connections; null until the first one. */
+    private SessionCommands sessionCommands;
 
     private int isolation = -1;
     private String catalog;
@@ -87,6 +89,69 @@ final class PhysicalConnections {
         return pinned;
     }
 
+    /**
+     * A session command ({@code SET time_zone ...}) goes to the open primary connection: the replica connection
+     * replays it before its next statement, and every replica connection opened later replays the whole history.
+     * When the history is full, the rest of the logical connection stays on the primary instead.
+     */
+    void sessionCommand(String sql) throws SQLException {
+        if (pinned) {
+            return;
+        }
+        if (sessionCommands == null) {
+            sessionCommands = new SessionCommands(router.settingsFollowTransactions(primary()));
+        }
+        if (!sessionCommands.record(sql, !tx.autoCommit())) {
+            Router.log.debug("[{}] more than {} session commands: the rest of this connection stays on the primary",
+                    router.label(), SessionCommands.LIMIT);
+            pinToPrimary();
+        }
+    }
+
+    /** The transaction ended; a rollback undoes its session commands where the database does (PostgreSQL). */
+    void transactionEnded(boolean rolledBack) {
+        if (sessionCommands != null) {
+            sessionCommands.transactionEnded(rolledBack);
+        }
+    }
+
+    /**
+     * A rollback to a savepoint: on PostgreSQL it undoes the session commands after the savepoint on the primary,
+     * which the history cannot tell apart: the rest of the logical connection stays on the primary.
+     */
+    void rolledBackToSavepoint() {
+        if (sessionCommands != null && sessionCommands.changedInTransaction()) {
+            pinToPrimary();
+        }
+    }
+
+    /**
+     * Brings {@code c}, the replica connection to {@code node}, up to the session commands; false when it cannot be
+     * (the replica refused one, or its pool cannot be reset afterwards): then the rest of the logical connection
+     * stays on the primary, with its settings.
+     */
+    private boolean replaySessionOn(ReplicaNode node, Connection c) {
+        if (sessionCommands == null) {
+            return true;
+        }
+        if (node.pool() == null) {
+            Router.log.debug("[{}] replica '{}' has a pool routing cannot reset: session commands keep this connection"
+                    + " on the primary", router.label(), node.name());
+            pinToPrimary();
+            return false;
+        }
+        try {
+            sessionCommands.replayOn(c, !tx.autoCommit());
+            return true;
+        }
+        catch (SQLException e) {
+            Router.log.debug("[{}] replaying session commands on replica '{}' failed, this connection stays on the"
+                    + " primary: {}", router.label(), node.name(), e.getMessage());
+            pinToPrimary();
+            return false;
+        }
+    }
+
     // ------------------------------------------------------------------ opening
 
     /** The primary connection, opened (with the transaction's autocommit and the settings) if needed. */
@@ -116,8 +181,11 @@ final class PhysicalConnections {
      * once); null when no replica can serve. A transaction that found none stays on the primary.
      */
     Connection replica(boolean inTransaction) throws SQLException {
+        if (pinned) {
+            return null;
+        }
         if (replica != null) {
-            return replica;
+            return replaySessionOn(replicaNode, replica) ? replica : null;
         }
         if (inTransaction && tx.replicaUnavailable()) {
             return null;
@@ -142,6 +210,9 @@ final class PhysicalConnections {
 
     /** Opens a connection to {@code node} as the replica connection; null (and the node marked down) on failure. */
     Connection open(ReplicaNode node) throws SQLException {
+        if (pinned) {
+            return null;
+        }
         Connection c = router.borrow(node);
         if (c == null) {
             return null;
@@ -159,6 +230,12 @@ final class PhysicalConnections {
         }
         replica = c;
         replicaNode = node;
+        if (sessionCommands != null) {
+            sessionCommands.replicaOpened();
+            if (!replaySessionOn(node, c)) {
+                return null;
+            }
+        }
         return c;
     }
 
@@ -171,7 +248,7 @@ final class PhysicalConnections {
         replica = null;
         replicaNode = null;
         try {
-            router.giveBack(failed, broken);
+            giveBack(failed, broken);
         }
         catch (SQLException ignored) {
             // it is broken: the pool discards it
@@ -276,7 +353,7 @@ final class PhysicalConnections {
         SQLException failure = null;
         if (replica != null) {
             try {
-                router.giveBack(replicaNode, replica);
+                giveBack(replicaNode, replica);
             }
             catch (SQLException e) {
                 failure = e;
@@ -294,6 +371,15 @@ final class PhysicalConnections {
             primary = null;
         }
         return failure;
+    }
+
+    /** Gives a replica connection back to its pool as it came out: reset first if it replayed session commands. */
+    private void giveBack(ReplicaNode node, Connection c) throws SQLException {
+        if (sessionCommands != null && sessionCommands.replicaChanged() && node.pool() != null
+                && !sessionCommands.reset(c, node.pool())) {
+            return;     // closed for good by its pool
+        }
+        router.giveBack(node, c);
     }
 
     void abort(Executor executor) throws SQLException {

@@ -18,6 +18,7 @@ public final class ReplicaNode implements ReplicaView {
     private final int tier;
     private final DataSource dataSource;
     private final boolean setReadOnly;
+    private final PoolControl pool;
     private final RouteDecision[] decisions = new RouteDecision[RouteReason.values().length];
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile long lagMicros;
@@ -27,6 +28,16 @@ public final class ReplicaNode implements ReplicaView {
      *                    application-supplied data sources; our own pools are configured read-only)
      */
     public ReplicaNode(int index, String name, int weight, int tier, DataSource dataSource, boolean setReadOnly) {
+        this(index, name, weight, tier, dataSource, setReadOnly, null);
+    }
+
+    /**
+     * @param pool what routing may ask of the replica's pool, or {@code null} when it is unknown: session
+     *             commands are then not replayed on this replica (the connection stays on the primary instead)
+     */
+    public ReplicaNode(int index, String name, int weight, int tier, DataSource dataSource, boolean setReadOnly,
+                       PoolControl pool) {
+        this.pool = pool;
         this.index = index;
         this.name = name;
         this.weight = weight;
@@ -88,6 +99,11 @@ public final class ReplicaNode implements ReplicaView {
 
     boolean setReadOnly() {
         return setReadOnly;
+    }
+
+    /** The replica's pool, or {@code null} when unknown. */
+    PoolControl pool() {
+        return pool;
     }
 
     @Override

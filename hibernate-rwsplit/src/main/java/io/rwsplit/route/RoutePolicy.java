@@ -7,7 +7,8 @@ import io.rwsplit.RouteReason;
  * what the statement is and the state it runs in. No JDBC, no I/O, no allocation: every {@link Route} is a
  * shared constant. The first rule that applies decides:
  * <ol>
- *   <li>statements that must run on the primary (writes, locks, DDL, CALL, SET, sequences...)</li>
+ *   <li>statements that must run on the primary (writes, locks, DDL, CALL, SET, sequences...); a session
+ *       setting the replicas replay has a reason of its own</li>
  *   <li>anything on a connection whose primary holds session state an earlier statement created</li>
  *   <li>anything while the session flushes</li>
  *   <li>a transaction not declared read-only: primary from its first statement</li>
@@ -59,14 +60,17 @@ final class RoutePolicy {
      * @param intent             the session's innermost intent ({@code onPrimary}/{@code onReplica}/ambient)
      * @param flushing           whether the session is flushing
      * @param pinned             whether an earlier statement of the connection left session state on the primary
+     * @param sessionCommand     whether the statement changes a session setting that replicas replay
      */
     static Route decide(SqlKind kind, SqlHint hint, TransactionTracker.Kind tx, boolean readOnlyConnection,
-                        Intent intent, boolean flushing, boolean pinned) {
+                        Intent intent, boolean flushing, boolean pinned, boolean sessionCommand) {
         if (kind.primaryOnly()) {
             RouteReason reason = kind == SqlKind.WRITE ? RouteReason.WRITE
                     : kind == SqlKind.LOCKING_READ ? RouteReason.LOCKING_READ
+                    : sessionCommand ? RouteReason.SESSION_COMMAND
                     : RouteReason.PRIMARY_ONLY_STATEMENT;
-            boolean writeLike = reason != RouteReason.PRIMARY_ONLY_STATEMENT || kind == SqlKind.DDL || kind == SqlKind.CALL;
+            boolean writeLike = kind == SqlKind.WRITE || kind == SqlKind.LOCKING_READ || kind == SqlKind.DDL
+                    || kind == SqlKind.CALL;
             boolean refused = writeLike && (tx == TransactionTracker.Kind.READ_ONLY_STRICT
                     || (tx == TransactionTracker.Kind.NONE && readOnlyConnection));
             boolean promotes = writeLike && !refused && tx == TransactionTracker.Kind.READ_ONLY_PREFERRED;

@@ -37,6 +37,8 @@ public final class Router {
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
     private final ClassificationCache classifications = new ClassificationCache();
+    /** Whether the database undoes a session {@code SET} on rollback (PostgreSQL); null until first asked. */
+    private volatile Boolean transactionalSettings;
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -110,6 +112,20 @@ public final class Router {
     /** How SQL strings were classified, shared by every connection of this router. */
     ClassificationCache classifications() {
         return classifications;
+    }
+
+    /**
+     * Whether the database behind {@code primary} undoes a session {@code SET} when the transaction rolls back
+     * (PostgreSQL does, MariaDB and MySQL do not); read once from the driver's metadata.
+     */
+    boolean settingsFollowTransactions(Connection primary) throws SQLException {
+        Boolean transactional = transactionalSettings;
+        if (transactional == null) {
+            String product = primary.getMetaData().getDatabaseProductName();
+            transactional = product != null && product.toLowerCase(java.util.Locale.ROOT).contains("postgresql");
+            transactionalSettings = transactional;
+        }
+        return transactional;
     }
 
     public String label() {

@@ -77,10 +77,14 @@ public final class RoutingConnection implements Connection {
         catch (IllegalArgumentException e) {
             throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
         }
-        RouteReason reason = decide(classified.kind(), classified.hint(), sql);
+        SessionState.Effect effect = classified.effect();
+        RouteReason reason = decide(classified.kind(), classified.hint(), effect == SessionState.Effect.REPLAYED, sql);
         Connection c = connect(reason, sql);
-        if (classified.createsSessionState()) {
+        if (effect == SessionState.Effect.PINS) {
             physical.pinToPrimary(); // it runs on the primary (never a plain read): the rest stays with its state
+        }
+        else if (effect == SessionState.Effect.REPLAYED) {
+            physical.sessionCommand(sql); // it runs on the primary; replica connections replay it
         }
         return c;
     }
@@ -90,10 +94,10 @@ public final class RoutingConnection implements Connection {
      * transaction about writes, and passes a gated read through the session's consistency level (once per
      * read-only transaction, at its first read).
      */
-    private RouteReason decide(SqlKind kind, SqlHint hint, String sql) throws SQLException {
+    private RouteReason decide(SqlKind kind, SqlHint hint, boolean sessionCommand, String sql) throws SQLException {
         TransactionTracker.Kind txKind = tx.kind();
         RoutePolicy.Route route = RoutePolicy.decide(kind, hint, txKind, tx.readOnlyConnection(), session.intent(),
-                session.flushing(), physical.pinnedToPrimary());
+                session.flushing(), physical.pinnedToPrimary(), sessionCommand);
         if (route.refused()) {
             throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
                     + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
@@ -129,7 +133,9 @@ public final class RoutingConnection implements Connection {
         }
         Connection c = physical.replica(tx.inTransaction());
         if (c == null) {
-            RouteDecision fallback = router.noReplica(sql);
+            // a replica that could not replay the session commands pins the connection: the primary, with its settings
+            RouteDecision fallback = physical.pinnedToPrimary() ? router.primaryDecision(RouteReason.SESSION_STATE)
+                    : router.noReplica(sql);
             router.record(session, fallback, -1, sql);
             session.servedByPrimary();
             return physical.primary();
@@ -341,6 +347,9 @@ public final class RoutingConnection implements Connection {
         }
         // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
         SQLException failure = physical.applyToBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF);
+        if (autoCommit) {
+            physical.transactionEnded(false); // switching autocommit on commits
+        }
         tx.autoCommitSwitched(autoCommit, failure == null);
         if (failure != null) {
             throw failure;
@@ -364,6 +373,7 @@ public final class RoutingConnection implements Connection {
             return;
         }
         SQLException failure = physical.applyToBoth(Connection::commit);
+        physical.transactionEnded(false);
         tx.committed();
         if (failure != null) {
             throw failure;
@@ -377,6 +387,7 @@ public final class RoutingConnection implements Connection {
             return;
         }
         SQLException failure = physical.applyToBoth(Connection::rollback);
+        physical.transactionEnded(true);
         tx.rolledBack();
         if (failure != null) {
             throw failure;
@@ -396,6 +407,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         current().rollback(savepoint);
+        physical.rolledBackToSavepoint();
     }
 
     @Override

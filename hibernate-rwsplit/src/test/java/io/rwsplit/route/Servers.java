@@ -38,6 +38,21 @@ final class Servers implements AutoCloseable {
         final AtomicInteger commits = new AtomicInteger();
         final AtomicInteger failedExecutions = new AtomicInteger();
         final List<Connection> handedOut = new ArrayList<>();
+        /** Connections routing closed for good after they replayed session commands. */
+        final AtomicInteger evicted = new AtomicInteger();
+        /** What routing may ask of this "pool" (every connection is new, so evicting closes it). */
+        final PoolControl control = new PoolControl() {
+            @Override
+            public String initSql() {
+                return null;
+            }
+
+            @Override
+            public void evict(Connection connection) throws SQLException {
+                evicted.incrementAndGet();
+                connection.close();
+            }
+        };
 
         Server(String name) throws SQLException {
             this.name = name;
@@ -46,6 +61,10 @@ final class Servers implements AutoCloseable {
                 s.execute("create table who (id int primary key, name varchar(20))");
                 s.execute("insert into who values (1, '" + name + "')");
                 s.execute("create table item (id int auto_increment primary key, label varchar(20))");
+                // a session setting that shows where it was applied: SET SCHEMA other, then who answers "name/other"
+                s.execute("create schema other");
+                s.execute("create table other.who (id int primary key, name varchar(20))");
+                s.execute("insert into other.who values (1, '" + name + "/other')");
             }
         }
 
@@ -97,6 +116,12 @@ final class Servers implements AutoCloseable {
         }
 
         /** The name stored in this server's row, read directly. */
+        void execute(String sql) throws SQLException {
+            try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+                s.execute(sql);
+            }
+        }
+
         String read(String sql) throws SQLException {
             try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery(sql)) {
@@ -122,7 +147,7 @@ final class Servers implements AutoCloseable {
         for (int i = 1; i <= replicaCount; i++) {
             Server replica = new Server("r" + i);
             replicas.add(replica);
-            nodes.add(new ReplicaNode(i - 1, replica.name, 1, 1, replica, false));
+            nodes.add(new ReplicaNode(i - 1, replica.name, 1, 1, replica, false, replica.control));
         }
         set = new ReplicaSet("test", nodes, LoadBalancers.create(balancer), clock,
                 new HealthPolicy(2, 1_000_000, 1_000_000_000L));
