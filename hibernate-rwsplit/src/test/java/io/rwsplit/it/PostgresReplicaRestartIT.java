@@ -29,15 +29,16 @@ import io.rwsplit.consistency.ConsistencyToken;
 import io.rwsplit.consistency.GtidPosition;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.route.Router;
+import io.rwsplit.testing.Database;
 import io.rwsplit.testing.PostgresCluster;
-import io.rwsplit.testing.ReplicatedPostgresCluster;
+import io.rwsplit.testing.ReplicatedCluster;
 
 /**
  * A standby that restarts may accept reads from a point older than the replay position it reported before
  * (hot standby opens at its consistency point): what the router learned from it must be gone before any read
  * could use it, and come back from what the restarted standby reports.
  */
-@ReplicatedPostgresCluster
+@ReplicatedCluster(Database.POSTGRESQL)
 class PostgresReplicaRestartIT {
 
     private static final String STANDBY = PostgresCluster.replica(1);

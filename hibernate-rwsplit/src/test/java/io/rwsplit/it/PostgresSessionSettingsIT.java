@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
+import io.rwsplit.testing.Database;
 import io.rwsplit.testing.PostgresCluster;
-import io.rwsplit.testing.ReplicatedPostgresCluster;
+import io.rwsplit.testing.ReplicatedCluster;
 
 /**
  * Session settings and session state on the real PostgreSQL cluster, as an application sends them in
@@ -34,7 +35,7 @@ import io.rwsplit.testing.ReplicatedPostgresCluster;
  * the logical connection on the primary, where the state is. The server that answered is
  * {@code inet_server_port()}.
  */
-@ReplicatedPostgresCluster
+@ReplicatedCluster(Database.POSTGRESQL)
 class PostgresSessionSettingsIT {
 
     private final PostgresCluster cluster;

@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
-import io.rwsplit.testing.Cluster;
-import io.rwsplit.testing.Cluster.JdbcDriver;
+import io.rwsplit.testing.MariaDbCluster;
+import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -37,25 +37,25 @@ class SessionSettingsIT {
 
     private static final int PRIMARY_ID = 1;
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
     private EntityManagerFactory emf;
 
-    SessionSettingsIT(Cluster cluster) {
+    SessionSettingsIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
     @BeforeEach
     void open() throws SQLException {
-        cluster.update(Cluster.PRIMARY, "create table account (id bigint auto_increment primary key,"
+        cluster.update(MariaDbCluster.PRIMARY, "create table account (id bigint auto_increment primary key,"
                 + " owner varchar(100) not null, balance int not null)");
         cluster.sync();
         emf = new HibernatePersistenceConfiguration("session-settings-it")
                 .managedClass(Account.class)
-                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(Cluster.PRIMARY, JdbcDriver.MARIADB))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY, JdbcDriver.MARIADB))
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
                 // one replica with one pooled connection: the next logical connection gets the same one back
-                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(Cluster.replica(1), JdbcDriver.MARIADB))
+                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(MariaDbCluster.replica(1), JdbcDriver.MARIADB))
                 .property("hibernate.rwsplit.pool.maximumPoolSize", "1")
                 .property("hibernate.rwsplit.pool.minimumIdle", "1")
                 .createEntityManagerFactory();
@@ -152,11 +152,11 @@ class SessionSettingsIT {
         for (String own : new String[] {null, "SET time_zone = '-07:00'"}) {
             HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("session-settings-init-it")
                     .managedClass(Account.class)
-                    .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(Cluster.PRIMARY, JdbcDriver.MARIADB))
+                    .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY, JdbcDriver.MARIADB))
                     .property("jakarta.persistence.jdbc.user", cluster.user())
                     .property("jakarta.persistence.jdbc.password", cluster.password())
                     .property("hibernate.hikari.connectionInitSql", "SET time_zone = '+03:00'")
-                    .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(Cluster.replica(1), JdbcDriver.MARIADB));
+                    .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(MariaDbCluster.replica(1), JdbcDriver.MARIADB));
             if (own != null) {
                 cfg.property("hibernate.rwsplit.pool.connectionInitSql", own);
             }
