@@ -5,11 +5,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import io.rwsplit.spi.Clock;
 
 /**
- * Whether waiting on a replica for a write can succeed within {@code causal_wait_timeout}, from the lag the
- * health monitor measured and from waits on that replica that recently timed out. A replica that applies
- * writes {@code lag} after they commit applies a write committed at {@code c} at about {@code c + lag}; when
- * that is further away than the timeout, a wait would only delay the read that then goes to the primary.
- * Thread-safe, lock-free; the routing path reads two array slots and the clock.
+ * Whether waiting on a replica for a write can succeed within {@code causal_wait_timeout}, from what the replica
+ * really did: a write it was seen to have applied proves how far behind it was at most (it had applied a write
+ * committed at {@code c} when seen at {@code t}: at most {@code t - c} behind), a wait that timed out proves it
+ * was at least that far behind. Only without such recent evidence does the lag the health monitor measured
+ * decide (a peak over its window, which stays high for a while after the replica has caught up). A replica
+ * that applies writes {@code lag} after they commit applies a write committed at {@code c} at about
+ * {@code c + lag}; when that is further away than the timeout, a wait would only delay the read that then goes
+ * to the primary. Thread-safe, lock-free; the routing path reads a few array slots and the clock.
  */
 final class CatchUpEstimates {
 
@@ -21,12 +24,17 @@ final class CatchUpEstimates {
     /** Per replica: the lag a timed-out wait proved (micros), and when (nanos). */
     private final AtomicLongArray timeoutLag;
     private final AtomicLongArray timeoutAt;
+    /** Per replica: the most it can have been behind, proven by a write it had applied (micros), and when (nanos). */
+    private final AtomicLongArray appliedLag;
+    private final AtomicLongArray appliedAt;
 
     CatchUpEstimates(Clock clock, long waitMicros, int replicas) {
         this.clock = clock;
         this.waitMicros = waitMicros;
         this.timeoutLag = new AtomicLongArray(replicas);
         this.timeoutAt = new AtomicLongArray(replicas);
+        this.appliedLag = new AtomicLongArray(replicas);
+        this.appliedAt = new AtomicLongArray(replicas);
     }
 
     /**
@@ -37,8 +45,20 @@ final class CatchUpEstimates {
         if (waitMicros <= 0) {
             return false;
         }
-        long lag = Math.max(measuredLagMicros, recentTimeoutLag(index));
+        long now = clock.nanoTime();
+        long lag = measuredLagMicros;
+        long seen = appliedAt.get(index);
+        if (seen != 0 && now - seen <= REMEMBER_NANOS) {
+            lag = Math.min(lag, appliedLag.get(index));   // what the replica did beats the probe's peak
+        }
+        lag = Math.max(lag, recentTimeoutLag(index));
         return commitMicros + lag - clock.epochMicros() < waitMicros;
+    }
+
+    /** Replica {@code index} was seen, just now, to have applied a write committed at {@code commitMicros} (epoch). */
+    void applied(int index, long commitMicros) {
+        appliedLag.set(index, Math.max(0, clock.epochMicros() - commitMicros));
+        appliedAt.set(index, Math.max(1, clock.nanoTime()));
     }
 
     /** A wait on replica {@code index} for a write committed at {@code commitMicros} timed out just now. */
@@ -48,11 +68,12 @@ final class CatchUpEstimates {
         timeoutAt.set(index, clock.nanoTime());
     }
 
-    /** Replica {@code index} applied a write in time: earlier timeouts say nothing any more. */
-    void caughtUp(int index) {
+    /** Replica {@code index} applied a write committed at {@code commitMicros} in time: earlier timeouts say nothing any more. */
+    void caughtUp(int index, long commitMicros) {
         if (timeoutLag.get(index) != 0) {
             timeoutLag.set(index, 0);
         }
+        applied(index, commitMicros);
     }
 
     private long recentTimeoutLag(int index) {

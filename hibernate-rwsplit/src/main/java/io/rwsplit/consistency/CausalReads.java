@@ -167,6 +167,16 @@ public final class CausalReads {
      * in {@code epoch} (read before asking the replica): ignored when the replica's epoch has changed since.
      */
     public void observed(int index, GtidPosition position, long epoch) {
+        ConsistencyToken unitWrite = unitPosition();
+        GtidPosition unitAt = unitWrite == null ? null : unitWrite.positionOrNull();
+        try {
+            if (unitAt != null && epochs.isCurrent(index, epoch) && position.contains(unitAt)) {
+                catchUp.applied(index, unitWrite.commitTimeMicros());   // it keeps up: worth a wait for newer writes
+            }
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            // a position of another server kind says nothing about this one
+        }
         while (epochs.isCurrent(index, epoch)) {
             Learned known = applied.get(index);
             Learned next;
@@ -206,7 +216,7 @@ public final class CausalReads {
     public boolean await(Connection replica, int index, ConsistencyToken need) {
         GtidPosition position = need.positionOrNull();
         if (await(replica, index, position)) {
-            catchUp.caughtUp(index);
+            catchUp.caughtUp(index, need.commitTimeMicros());
             return true;
         }
         catchUp.timedOut(index, need.commitTimeMicros());

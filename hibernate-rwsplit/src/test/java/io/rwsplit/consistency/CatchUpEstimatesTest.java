@@ -44,7 +44,7 @@ class CatchUpEstimatesTest {
     void aSuccessfulWaitForgetsTheTimeout() {
         CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
         estimates.timedOut(0, clock.epochMicros() - WAIT);
-        estimates.caughtUp(0);
+        estimates.caughtUp(0, clock.epochMicros());
         assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
     }
 
@@ -52,5 +52,26 @@ class CatchUpEstimatesTest {
     void withWaitingDisabledNoReplicaIsWorthAWait() {
         CatchUpEstimates estimates = new CatchUpEstimates(clock, 0, 1);
         assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros() - 10_000_000));
+    }
+
+    @Test
+    void aWriteTheReplicaWasSeenToHaveAppliedBeatsTheMeasuredPeakUntilItIsOld() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 2);
+        long peak = 2_000_000;      // the probe's peak over its window, still high after the replica caught up
+        assertFalse(estimates.canCatchUp(0, peak, clock.epochMicros()));
+        estimates.applied(0, clock.epochMicros() - 30_000);   // seen having applied a write committed 30 ms ago
+        assertTrue(estimates.canCatchUp(0, peak, clock.epochMicros()), "it keeps up: a fresh write is worth a wait");
+        assertFalse(estimates.canCatchUp(1, peak, clock.epochMicros()), "another replica proved nothing");
+        clock.advance(Duration.ofMillis(1001));
+        assertFalse(estimates.canCatchUp(0, peak, clock.epochMicros()), "old evidence: the measured lag decides again");
+    }
+
+    @Test
+    void aRecentTimeoutOutweighsEarlierEvidenceOfKeepingUp() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
+        estimates.applied(0, clock.epochMicros());
+        clock.advance(Duration.ofMillis(300));
+        estimates.timedOut(0, clock.epochMicros() - WAIT);
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()));
     }
 }
