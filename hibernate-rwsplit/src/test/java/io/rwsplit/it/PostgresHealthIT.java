@@ -56,7 +56,7 @@ class PostgresHealthIT extends HealthContract {
 
     @ParameterizedTest
     @ValueSource(strings = {"auto", "heartbeat", "replay_timestamp"})
-    void pausedStandbyIsEjectedWithinMaxLagPlusOneIntervalAndReturnsAfterTheRecoveryPeriod(String probe) {
+    void pausedStandbyIsEjectedAndServesReadsAgainAfterTheRecoveryPeriod(String probe) {
         pausedReplicaIsEjectedAndReturnsAfterTheRecoveryPeriod(probe);
     }
 
