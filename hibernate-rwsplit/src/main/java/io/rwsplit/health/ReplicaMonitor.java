@@ -28,7 +28,8 @@ import io.rwsplit.spi.LagSample;
  * {@link ReplicaSet}, which publishes the health snapshot. Each replica has one dedicated probe
  * connection (not taken from its pool), opened with {@code probe_timeout} as connect and network
  * timeout and reopened after a failure. A lag probe that needs the primary (heartbeat, gtid) gets one
- * more task that borrows a primary connection every interval.
+ * more task that borrows a primary connection every interval, and an open {@link PrimaryBreaker} is
+ * given a trial connection every interval ({@link PrimaryBreaker#probe()}).
  */
 public final class ReplicaMonitor implements AutoCloseable {
 
@@ -69,7 +70,8 @@ public final class ReplicaMonitor implements AutoCloseable {
         String probeName = LagProbes.resolve(config.lagProbe(), configs);
         this.probe = LagProbes.create(probeName, config, gtid, clock, replicas.label());
         this.connections = new Connection[configs.size()];
-        int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0));
+        int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0)
+                + (primary instanceof PrimaryBreaker ? 1 : 0));
         this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
         executor.setRemoveOnCancelPolicy(true);
         log.debug("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
@@ -88,6 +90,10 @@ public final class ReplicaMonitor implements AutoCloseable {
         long interval = config.probeInterval().toNanos();
         if (probe instanceof PrimaryTask task) {
             executor.scheduleWithFixedDelay(() -> onPrimary(task), 0, interval, TimeUnit.NANOSECONDS);
+        }
+        if (primary instanceof PrimaryBreaker breaker) {
+            // an open breaker closes within one interval of the primary answering again, not after its cool-down
+            executor.scheduleWithFixedDelay(breaker::probe, interval, interval, TimeUnit.NANOSECONDS);
         }
         for (ReplicaNode node : replicas.nodes()) {
             executor.scheduleWithFixedDelay(() -> probe(node), 0, interval, TimeUnit.NANOSECONDS);

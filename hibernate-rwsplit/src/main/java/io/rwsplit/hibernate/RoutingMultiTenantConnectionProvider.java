@@ -84,7 +84,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 }, config.health(), clock);
                 CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().nodes().size());
                 routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
-                        transactionStatus, intentSource));
+                        transactionStatus, intentSource, config.health()));
                 log.info("hibernate-rwsplit: tenant {}: routing between the primary ({}) and replicas {}; {}; {}", tenant,
                         url, config.replicas(), consistency.config().describe(),
                         io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));

@@ -231,6 +231,16 @@ public final class PostgresCluster {
         script.run("revive", node);
     }
 
+    /**
+     * Fails over to standby {@code replica}: stops the primary if it still runs, promotes the standby and
+     * re-points the other standbys to it; returns once it takes writes. The next reset rebuilds the original
+     * topology.
+     */
+    public void promote(int replica) {
+        changed.set(true);
+        script.run("promote", replica(checkReplica(replica)));
+    }
+
     /** A clean, in-sync cluster with an empty application database. */
     void reset() {
         if (!changed.get()) {
