@@ -20,6 +20,8 @@ public final class CausalReads {
     private final CatchUpEstimates catchUp;
     private volatile GtidFlavour flavour;
     private volatile boolean warnedNoGtid;
+    /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
+    private volatile ConsistencyToken rebase;
 
     /**
      * @param label    the router's label (tenant), so scopes of different primaries never mix in a shared store
@@ -126,6 +128,33 @@ public final class CausalReads {
                     + " the time window", e.toString());
             return ConsistencyToken.withoutPosition(now);
         }
+    }
+
+    /**
+     * Another server answers as the primary (a failover): positions learned from the old one no longer describe
+     * what replicas must apply. From now on, a write committed before this moment requires what the new primary
+     * had now ({@code newPrimary}, its position; null: the time rule), which replicas following the new primary
+     * reach after their replay time; what replicas were known to have applied is forgotten.
+     */
+    public void primaryChanged(GtidPosition newPrimary) {
+        long now = runtime.clock().epochMicros();
+        ConsistencyToken base = newPrimary == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(newPrimary, now);
+        rebase = base;
+        for (int i = 0; i < applied.length(); i++) {
+            applied.set(i, null);
+        }
+        if (unit != null) {
+            unit.rebase(base);
+        }
+    }
+
+    /**
+     * {@code need}, or, for a write committed before the last failover, what the new primary had then (the old
+     * primary's positions cannot be compared with the new one's). One volatile read when nothing failed over.
+     */
+    public ConsistencyToken rebased(ConsistencyToken need) {
+        ConsistencyToken base = rebase;
+        return base == null || need == null || need.commitTimeMicros() >= base.commitTimeMicros() ? need : base;
     }
 
     /** Whether {@code need} is honoured by GTID (else by time). */

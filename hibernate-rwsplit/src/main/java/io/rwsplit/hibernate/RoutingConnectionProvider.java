@@ -68,7 +68,7 @@ public final class RoutingConnectionProvider
                 transactionStatus, intentSource, config.health());
         CausalReads causal = router.causal();
         this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
-                (position, index) -> causal.observed(index, position));
+                (position, index) -> causal.observed(index, position), causal::primaryChanged);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}; {}; {}",
                 primary.getClass().getSimpleName(), config.replicas(), consistency.config().describe(),
                 io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));

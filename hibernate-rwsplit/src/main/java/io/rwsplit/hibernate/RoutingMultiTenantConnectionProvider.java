@@ -90,7 +90,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                         io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
-                        primarySource, clock, (position, index) -> causal.observed(index, position)).start());
+                        primarySource, clock, (position, index) -> causal.observed(index, position),
+                        causal::primaryChanged).start());
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());

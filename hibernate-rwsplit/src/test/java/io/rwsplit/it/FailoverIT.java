@@ -54,10 +54,12 @@ class FailoverIT {
     private FailoverFigures run(boolean module) throws Exception {
         int replica2 = cluster.port(Cluster.replica(2));
         try (EntityManagerFactory emf = factory(module);
-                FailoverLoad load = new FailoverLoad(emf, MariaDbFailoverRow.class, MariaDbFailoverRow::new).start()) {
+                FailoverLoad load = new FailoverLoad(emf, MariaDbFailoverRow.class, MariaDbFailoverRow::new,
+                        "select @@port, @@read_only, count(*) from failover_row").start()) {
             load.awaitReads(50, Duration.ofSeconds(60));
             load.killed();
             cluster.kill(Cluster.PRIMARY);
+            load.killDone();
             cluster.promote(1);
             load.promoted();
             boolean settled = !module || load.awaitReadsServedBy(replica2, Duration.ofSeconds(60));
@@ -68,7 +70,8 @@ class FailoverIT {
             System.out.println("FailoverIT MariaDB " + (module ? "with the module" : "plain Hibernate") + ": "
                     + load.summary() + "; replica2 share 5 s after the promotion: "
                     + load.shareAfterPromotion(Duration.ofSeconds(5), replica2)
-                    + (module ? "; health " + RwSplit.health(emf).replicas() : ""));
+                    + (module ? "; health " + RwSplit.health(emf).replicas() + "; reasons "
+                    + RwSplit.statistics(emf).byReason() : ""));
             return new FailoverFigures(load, settled);
         }
     }

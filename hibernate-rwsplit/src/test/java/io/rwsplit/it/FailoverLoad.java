@@ -42,6 +42,8 @@ final class FailoverLoad implements AutoCloseable {
     private final EntityManagerFactory emf;
     private final Class<? extends FailoverRow> type;
     private final Supplier<? extends FailoverRow> newRow;
+    /** {@code select <server port>, <is a replica>, count(*) from failover_row}, completed with a where clause. */
+    private final String serverQuery;
     private final ConcurrentLinkedQueue<Event> writes = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Event> reads = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<Suspect> suspects = new ConcurrentLinkedQueue<>();
@@ -51,10 +53,13 @@ final class FailoverLoad implements AutoCloseable {
     private ExecutorService users;
     private volatile long killedAt;
     private volatile long promotedAt;
+    private volatile long killDoneAt;
     private int stale = -1;
     private int lost = -1;
 
-    FailoverLoad(EntityManagerFactory emf, Class<? extends FailoverRow> type, Supplier<? extends FailoverRow> newRow) {
+    FailoverLoad(EntityManagerFactory emf, Class<? extends FailoverRow> type, Supplier<? extends FailoverRow> newRow,
+                 String serverQuery) {
+        this.serverQuery = serverQuery;
         this.emf = emf;
         this.type = type;
         this.newRow = newRow;
@@ -105,7 +110,8 @@ final class FailoverLoad implements AutoCloseable {
             FailoverRow row = em.find(type, id);
             if (row == null) {
                 emptyFinds.incrementAndGet();
-                error("write transaction: find(" + id + ") returned no row, although it exists");
+                error("write transaction: find(" + id + ") returned no row, although it exists, "
+                        + (System.nanoTime() - killedAt) / 1_000_000 + " ms after the kill; then: " + probe(em, id));
                 em.getTransaction().rollback();
                 writes.add(new Event(System.nanoTime(), false, -1));
                 return false;
@@ -148,6 +154,17 @@ final class FailoverLoad implements AutoCloseable {
         }
     }
 
+    /** What the write transaction's connection says right after an empty find: the server, and the row count. */
+    private String probe(EntityManager em, long id) {
+        try {
+            return String.valueOf(em.createNativeQuery(serverQuery + " where id = " + id).getResultList().stream()
+                    .map(r -> java.util.Arrays.toString((Object[]) r)).toList());
+        }
+        catch (RuntimeException e) {
+            return describe(e);
+        }
+    }
+
     private void error(String message) {
         if (errors.size() < 20) {
             errors.add(message);
@@ -169,6 +186,11 @@ final class FailoverLoad implements AutoCloseable {
 
     void killed() {
         killedAt = System.nanoTime();
+    }
+
+    /** The kill script returned: the old primary is gone. */
+    void killDone() {
+        killDoneAt = System.nanoTime();
     }
 
     void promoted() {
@@ -316,9 +338,10 @@ final class FailoverLoad implements AutoCloseable {
 
     String summary() {
         return String.format(Locale.ROOT, "writes %d (failed after the kill %d), reads %d (failed %d), stale %d, lost writes %d,"
-                        + " empty finds in write transactions %d, write outage %d ms (kill and promotion scripts %d ms,"
+                        + " empty finds in write transactions %d, write outage %d ms (kill script %d ms, promote script %d ms,"
                         + " first write %d ms after the promotion); errors %s",
                 writes.size(), failedWrites(), reads.size(), failedReads(), stale, lost, emptyFinds.get(),
-                writeOutage().toMillis(), promotionTook().toMillis(), writeOutageAfterPromotion().toMillis(), errors);
+                writeOutage().toMillis(), (killDoneAt - killedAt) / 1_000_000, (promotedAt - killDoneAt) / 1_000_000,
+                writeOutageAfterPromotion().toMillis(), errors);
     }
 }
