@@ -380,22 +380,25 @@ do_sync() {
 
 # ---------------------------------------------------------------- failover
 
-# Whether NODE streams from SOURCE.
-streams_from() {
-  [[ "$(sql_admin "$2" "SELECT count(*) FROM pg_stat_replication WHERE application_name = '$1' AND state = 'streaming'" \
-    2>/dev/null)" == 1 ]]
+# Whether NODE replayed SOURCE's WAL up to LSN (then it follows SOURCE's timeline).
+replayed() {
+  [[ "$(sql_admin "$1" "SELECT pg_last_wal_replay_lsn() >= '$2'::pg_lsn" 2>/dev/null)" == t ]]
 }
 
 # Re-points a standby to SOURCE (it follows the new timeline: recovery_target_timeline is 'latest');
-# a standby that cannot (it replayed WAL the new primary never had) is rebuilt from a base backup.
+# a standby that cannot (it replayed WAL the new primary never had: "new timeline forked off current
+# database system timeline before current recovery point") is rebuilt from a base backup.
 follow() {
-  local node=$1 source=$2 deadline
+  local node=$1 source=$2 deadline lsn
   sql_admin "$node" "ALTER SYSTEM SET primary_conninfo = '$(conninfo "$node" "$source")'" >/dev/null &&
     sql_admin "$node" 'SELECT pg_reload_conf()' >/dev/null || die_node "$node" "could not re-point it to $source"
+  # a write on the new timeline, which only a standby that follows it replays
+  sql_admin "$source" 'SELECT pg_switch_wal()' >/dev/null
+  lsn=$(sql_admin "$source" 'SELECT pg_current_wal_lsn()') || die_node "$source" "cannot read pg_current_wal_lsn()"
   deadline=$((SECONDS + 10))
-  until streams_from "$node" "$source"; do
+  until replayed "$node" "$lsn"; do
     if ((SECONDS >= deadline)); then
-      echo "pg-cluster.sh: $node does not stream from $source after 10s: rebuilding it from a base backup" >&2
+      echo "pg-cluster.sh: $node did not follow $source's timeline within 10s: rebuilding it from a base backup" >&2
       stop_pids "$(node_pid "$node")"
       as_owner rm -rf "$(node_dir "$node")"
       init_replica "$node" "$source" || die "$node: pg_basebackup from $source failed"

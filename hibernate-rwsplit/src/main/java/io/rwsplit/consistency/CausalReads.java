@@ -132,19 +132,43 @@ public final class CausalReads {
 
     /**
      * Another server answers as the primary (a failover): positions learned from the old one no longer describe
-     * what replicas must apply. From now on, a write committed before this moment requires what the new primary
-     * had now ({@code newPrimary}, its position; null: the time rule), which replicas following the new primary
-     * reach after their replay time; what replicas were known to have applied is forgotten.
+     * what replicas must apply. From now on every read requires at least the base: what the new primary had now
+     * ({@code newPrimary}, its position; null: the time rule), raised past every position a replica reported
+     * before (see {@link #beyond}); replicas following the new primary reach it after their replay time. A write
+     * committed before this moment requires the base instead of its own position; what replicas were known to
+     * have applied is forgotten.
      */
     public void primaryChanged(GtidPosition newPrimary) {
         long now = runtime.clock().epochMicros();
-        ConsistencyToken base = newPrimary == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(newPrimary, now);
-        rebase = base;
+        GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
-            applied.set(i, null);
+            position = beyond(position, applied.getAndSet(i, null));
         }
+        if (position instanceof LsnPosition lsn && position != newPrimary) {
+            position = lsn.next();
+        }
+        ConsistencyToken base = position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
+        rebase = base;
         if (unit != null) {
             unit.rebase(base);
+        }
+    }
+
+    /**
+     * {@code base} raised past {@code replicaSaw}, a position a replica reported before the failover: a standby
+     * that replayed more of the old primary's log than the new primary received has left its history (it cannot
+     * follow the new primary until it is rebuilt), and positions are numbers that the new primary will reuse.
+     * Requiring more than any replica had seen keeps such a standby from passing for caught up.
+     */
+    private static GtidPosition beyond(GtidPosition base, GtidPosition replicaSaw) {
+        if (base == null || replicaSaw == null || base.contains(replicaSaw)) {
+            return base;
+        }
+        try {
+            return base.merge(replicaSaw);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return base;
         }
     }
 
@@ -154,7 +178,21 @@ public final class CausalReads {
      */
     public ConsistencyToken rebased(ConsistencyToken need) {
         ConsistencyToken base = rebase;
-        return base == null || need == null || need.commitTimeMicros() >= base.commitTimeMicros() ? need : base;
+        if (base == null || need == null) {
+            return need;
+        }
+        if (need.commitTimeMicros() < base.commitTimeMicros()) {
+            return base;
+        }
+        GtidPosition own = need.positionOrNull();
+        try {
+            // a write on the new primary past the base: the usual case, without allocation
+            return own != null && base.positionOrNull() != null && own.contains(base.positionOrNull()) ? need
+                    : Tokens.merge(need, base);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return need;
+        }
     }
 
     /** Whether {@code need} is honoured by GTID (else by time). */

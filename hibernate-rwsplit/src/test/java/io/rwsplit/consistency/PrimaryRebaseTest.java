@@ -67,7 +67,7 @@ class PrimaryRebaseTest {
         session.require(cookie);
         assertEquals(lsn(8_000), session.requirement().positionOrNull());
         ConsistencyToken fresh = write(8_200);
-        assertSame(fresh, causal.rebased(fresh));
+        assertSame(fresh, causal.rebased(fresh), "a write on the new primary past the base stands as it is");
     }
 
     @Test
@@ -80,5 +80,19 @@ class PrimaryRebaseTest {
         assertFalse(causal.applied(1, lsn(8_400)));
         causal.observed(1, lsn(8_050));
         assertTrue(causal.applied(1, lsn(8_000)));
+    }
+
+    @Test
+    void aStandbyThatReplayedMoreOfTheOldPrimaryThanTheNewOneHasNeverPassesForCaughtUp() {
+        causal.observed(1, lsn(8_400)); // replica 1 replayed 8400 of the old primary's log before it died
+        causal.primaryChanged(lsn(8_000)); // the new primary forked its timeline off at 8000
+        clock.advance(Duration.ofMillis(10));
+        SessionConsistency writer = causal.newSession();
+        writer.committed(write(8_200)); // a commit on the new timeline, numerically below what replica 1 replayed
+        ConsistencyToken need = causal.newSession().requirement();
+        causal.observed(1, lsn(8_400)); // the stuck standby reports the same position again
+        assertFalse(causal.applied(1, need.positionOrNull()), "replica 1 never replayed the new commit at 8200");
+        causal.observed(0, lsn(8_401)); // a standby that follows the new primary past every position seen
+        assertTrue(causal.applied(0, need.positionOrNull()));
     }
 }
