@@ -55,6 +55,7 @@ final class FailoverLoad implements AutoCloseable {
     private volatile long promotedAt;
     private volatile long killDoneAt;
     private int stale = -1;
+    private volatile boolean settled;
     private int lost = -1;
 
     FailoverLoad(EntityManagerFactory emf, Class<? extends FailoverRow> type, Supplier<? extends FailoverRow> newRow,
@@ -208,17 +209,21 @@ final class FailoverLoad implements AutoCloseable {
         }
     }
 
-    /** Whether, within {@code bound}, a whole second passes in which reads were served by the server on {@code port}. */
-    boolean awaitReadsServedBy(int port, Duration bound) throws InterruptedException {
+    /** Waits, for at most {@code bound}, until reads ended after the promotion were served by the server on {@code port}. */
+    void awaitReadsServedBy(int port, Duration bound) throws InterruptedException {
         long deadline = System.nanoTime() + bound.toNanos();
         while (System.nanoTime() < deadline) {
-            long now = System.nanoTime();
-            if (now - promotedAt > TimeUnit.SECONDS.toNanos(1) && countOk(reads, now - TimeUnit.SECONDS.toNanos(1), now, port) > 0) {
-                return true;
+            if (countOk(reads, promotedAt, Long.MAX_VALUE, port) > 0) {
+                settled = true;
+                return;
             }
             Thread.sleep(50);
         }
-        return false;
+    }
+
+    /** Whether reads after the promotion were served by the server {@link #awaitReadsServedBy} waited for. */
+    boolean settled() {
+        return settled;
     }
 
     /** Keeps the load running until {@code delay} after the promotion. */

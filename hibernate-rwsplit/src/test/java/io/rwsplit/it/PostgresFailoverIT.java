@@ -1,96 +1,41 @@
 package io.rwsplit.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import java.util.function.Supplier;
 
-import java.sql.Connection;
-import java.time.Duration;
-
-import jakarta.persistence.EntityManagerFactory;
-
-import org.hibernate.jpa.HibernatePersistenceConfiguration;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
-
-import io.rwsplit.RwSplit;
+import io.rwsplit.testing.Database;
 import io.rwsplit.testing.PostgresCluster;
-import io.rwsplit.testing.ReplicatedPostgresCluster;
+import io.rwsplit.testing.ReplicatedCluster;
+import io.rwsplit.testing.TestCluster;
 
 /**
- * A primary failover with the application running, on PostgreSQL: {@value FailoverLoad#USERS} users write their
- * row and read it back in a new {@code EntityManager} (defaults only) while the primary is killed, replica 1
- * promoted and replica 2 re-pointed to it. The primary URL lists the primary and then replica 1
- * ({@code jdbc:postgresql://p,r1/db?targetServerType=primary}), as an application reaching its primary through a moving name does.
- * No read fails, none is stale, and the replica that was not promoted serves reads again. The write outage,
- * failed writes and the replica share are printed, not asserted.
+ * {@link FailoverContract} on PostgreSQL, the primary URL
+ * {@code jdbc:postgresql://primary,replica1/rwsplit?targetServerType=primary}.
  */
-@ReplicatedPostgresCluster
-class PostgresFailoverIT {
-
-    private final PostgresCluster cluster;
+@ReplicatedCluster(Database.POSTGRESQL)
+class PostgresFailoverIT extends FailoverContract {
 
     PostgresFailoverIT(PostgresCluster cluster) {
-        this.cluster = cluster;
+        super(cluster);
     }
 
-    @Test
-    void aPrimaryFailoverFailsNoReadAndTheRemainingReplicaServesReadsAgain() throws Exception {
-        FailoverFigures figures = run(true);
-        assertEquals(0, figures.load.failedReads(), figures.load::summary);
-        assertEquals(0, figures.load.staleReads(), figures.load::summary);
-        assertTrue(figures.settled, () -> "replica2 served no read within 60 s of the promotion: " + figures.load.summary());
+    @Override
+    String primaryUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + cluster.port(TestCluster.PRIMARY) + ",127.0.0.1:"
+                + cluster.port(TestCluster.replica(1)) + "/" + cluster.database() + "?targetServerType=primary";
     }
 
-    /** The same failover without the module (plain Hibernate), for comparison: figures only. */
-    @Test
-    @EnabledIfSystemProperty(named = "rwsplit.failover.baseline", matches = "true")
-    void plainHibernateBaseline() throws Exception {
-        run(false);
+    @Override
+    Class<? extends FailoverRow> rowClass() {
+        return PgFailoverRow.class;
     }
 
-    private record FailoverFigures(FailoverLoad load, boolean settled) {
+    @Override
+    Supplier<? extends FailoverRow> newRow() {
+        return PgFailoverRow::new;
     }
 
-    private FailoverFigures run(boolean module) throws Exception {
-        int replica2 = cluster.port(PostgresCluster.replica(2));
-        try (EntityManagerFactory emf = factory(module);
-                FailoverLoad load = new FailoverLoad(emf, PgFailoverRow.class, PgFailoverRow::new,
-                        "select inet_server_port(), pg_is_in_recovery(), count(*) from failover_row").start()) {
-            load.awaitReads(50, Duration.ofSeconds(60));
-            load.killed();
-            cluster.kill(PostgresCluster.PRIMARY);
-            load.killDone();
-            cluster.promote(1);
-            load.promoted();
-            boolean settled = !module || load.awaitReadsServedBy(replica2, Duration.ofSeconds(60));
-            load.runUntilAfterPromotion(Duration.ofSeconds(6));
-            try (Connection newPrimary = cluster.connect(PostgresCluster.replica(1))) {
-                load.stop(newPrimary);
-            }
-            System.out.println("PostgresFailoverIT " + (module ? "with the module" : "plain Hibernate") + ": "
-                    + load.summary() + "; replica2 share 5 s after the promotion: "
-                    + load.shareAfterPromotion(Duration.ofSeconds(5), replica2)
-                    + (module ? "; health " + RwSplit.health(emf).replicas() + "; reasons "
-                    + RwSplit.statistics(emf).byReason() : ""));
-            return new FailoverFigures(load, settled);
-        }
-    }
-
-    private EntityManagerFactory factory(boolean module) {
-        String primaryUrl = "jdbc:postgresql://127.0.0.1:" + cluster.port(PostgresCluster.PRIMARY) + ",127.0.0.1:"
-                + cluster.port(PostgresCluster.replica(1)) + "/" + cluster.database() + "?targetServerType=primary";
-        HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("pg-failover-it")
-                .managedClass(PgFailoverRow.class)
-                .managedClass(FailoverEntry.class)
-                .property("jakarta.persistence.jdbc.url", primaryUrl)
-                .property("jakarta.persistence.jdbc.user", cluster.user())
-                .property("jakarta.persistence.jdbc.password", cluster.password())
-                .property("hibernate.hikari.maximumPoolSize", "10")
-                .property("hibernate.hbm2ddl.auto", "create");
-        if (module) {
-            cfg.property("hibernate.rwsplit.replicas", "replica1=" + cluster.jdbcUrl(PostgresCluster.replica(1))
-                    + "\nreplica2=" + cluster.jdbcUrl(PostgresCluster.replica(2)));
-        }
-        return cfg.createEntityManagerFactory();
+    @Override
+    String serverQuery() {
+        return "select inet_server_port(), pg_is_in_recovery(), count(*) from failover_row";
     }
 }
