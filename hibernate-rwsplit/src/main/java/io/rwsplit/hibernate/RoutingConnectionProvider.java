@@ -66,10 +66,10 @@ public final class RoutingConnectionProvider
         primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
         this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
                 new CausalReads(consistency, "default", replicas.replicaSet().epochs()),
-                transactionStatus, intentSource);
+                transactionStatus, intentSource, config.health());
         CausalReads causal = router.causal();
         this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
-                causal::observed);
+                causal::observed, causal::primaryChanged);
         log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}; {}; {}",
                 primary.getClass().getSimpleName(), config.replicas(), consistency.config().describe(),
                 io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));

@@ -84,13 +84,13 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 }, config.health(), clock);
                 CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().epochs());
                 routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
-                        transactionStatus, intentSource));
+                        transactionStatus, intentSource, config.health()));
                 log.info("hibernate-rwsplit: tenant {}: routing between the primary ({}) and replicas {}; {}; {}", tenant,
                         url, config.replicas(), consistency.config().describe(),
                         io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
                 // closed first on stop, while the pools still work
                 closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
-                        primarySource, clock, causal::observed).start());
+                        primarySource, clock, causal::observed, causal::primaryChanged).start());
             }
             for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
                 String rest = key.substring(TENANT_PREFIX.length());
