@@ -10,6 +10,8 @@ import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.config.Settings;
+import io.rwsplit.config.SettingsTable;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.spi.Clock;
 
@@ -30,7 +32,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
     public ConnectionProvider initiateService(Map<String, Object> settings, ServiceRegistryImplementor registry) {
         if (!RwSplitConfig.isActive(settings)) {
             if (RwSplitConfig.isMultiTenantActive(settings)) {
-                RwSplitConfig.checkKeys(settings);
+                Settings.check(settings);
             }
             else {
                 warnInactive(settings);
@@ -70,14 +72,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
     }
 
     static Clock clock(Map<String, Object> settings) {
-        Object value = settings.get(RwSplitSettings.CLOCK);
-        if (value == null) {
-            return Clock.SYSTEM;
-        }
-        if (value instanceof Clock clock) {
-            return clock;
-        }
-        throw new ConnectionProviderConfigurationException("hibernate-rwsplit: invalid value '" + value + "' for setting '"
-                + RwSplitSettings.CLOCK + "': expected an io.rwsplit.spi.Clock object in the settings map");
+        Clock clock = new Settings(settings).object(SettingsTable.CLOCK, Clock.class);
+        return clock != null ? clock : Clock.SYSTEM;
     }
 }

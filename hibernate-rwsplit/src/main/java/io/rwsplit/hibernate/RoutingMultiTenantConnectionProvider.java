@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
@@ -23,6 +22,7 @@ import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.config.Settings;
+import io.rwsplit.config.SettingsTable;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
 import io.rwsplit.spi.Clock;
@@ -35,13 +35,11 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RoutingMultiTenantConnectionProvider.class);
 
-    private static final Set<String> TENANT_OPTIONS = Set.of("url", "user", "password", "replicas");
-
     private final Map<String, Router> routers = new LinkedHashMap<>();
     private final List<AutoCloseable> closeables = new ArrayList<>();
 
     RoutingMultiTenantConnectionProvider(Map<String, Object> settings, Clock clock) {
-        RwSplitConfig.checkKeys(settings);
+        Settings.check(settings);
         Settings s = new Settings(settings);
         String list = s.string(TENANTS, null);
         if (list == null) {
@@ -54,12 +52,12 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         try {
             for (String tenant : list.trim().split("\\s+")) {
                 String p = TENANT_PREFIX + tenant + ".";
-                String url = s.string(p + "url", null);
+                String url = s.string(SettingsTable.TENANT_URL, p + "url");
                 if (url == null || !url.startsWith("jdbc:")) {
                     throw Settings.invalid(p + "url", url, "the JDBC URL of tenant '" + tenant + "''s primary");
                 }
-                String user = s.string(p + "user", null);
-                String password = s.string(p + "password", null);
+                String user = s.string(SettingsTable.TENANT_USER, p + "user");
+                String password = s.string(SettingsTable.TENANT_PASSWORD, p + "password");
                 RwSplitConfig config = RwSplitConfig.fromReplicaList(s, p + "replicas", p + "replica.", user, password, url);
                 HikariConfig hc = new HikariConfig();
                 hc.setJdbcUrl(url);
@@ -101,10 +99,10 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
                             + "' names tenant '" + tenant + "', which is not listed in '" + TENANTS + "' " + routers.keySet());
                 }
-                if (!TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")
+                if (!SettingsTable.TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")
                         && !io.rwsplit.config.ReplicaList.isIndexedKey("replicas", option)) {
                     throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
-                            + "': tenant options are " + TENANT_OPTIONS + " and replica.NAME.*");
+                            + "': tenant options are " + SettingsTable.TENANT_OPTIONS + " and replica.NAME.*");
                 }
             }
         }
