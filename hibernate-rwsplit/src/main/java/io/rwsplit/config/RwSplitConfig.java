@@ -48,12 +48,6 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
     public static RwSplitConfig from(Map<String, Object> settings) {
         Settings.check(settings);
         Settings s = new Settings(settings);
-        if ("true".equalsIgnoreCase(String.valueOf(settings.get("hibernate.connection.provider_disables_autocommit")))) {
-            throw new ConnectionProviderConfigurationException(
-                    "hibernate-rwsplit: setting 'hibernate.connection.provider_disables_autocommit' is 'true', which is not"
-                            + " supported: routing needs the setAutoCommit(false) call that marks the start of a transaction."
-                            + " Remove the setting or set it to false");
-        }
         return fromReplicaList(s, REPLICAS, REPLICA_PREFIX, primaryUser(settings), primaryPassword(settings),
                 primaryUrl(settings));
     }

@@ -11,9 +11,7 @@ import org.hibernate.service.spi.ServiceRegistryImplementor;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.config.Settings;
-import io.rwsplit.config.SettingsTable;
 import io.rwsplit.consistency.ConsistencyRuntime;
-import io.rwsplit.spi.Clock;
 
 /**
  * Builds the connection provider exactly as Hibernate would, and wraps it when
@@ -43,11 +41,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: set either '" + RwSplitSettings.REPLICAS
                     + "' or '" + RwSplitSettings.TENANTS + "', not both");
         }
+        UnitSettings unit = UnitSettings.read(settings);
         RwSplitConfig config = RwSplitConfig.from(settings);
-        Clock clock = clock(settings);
-        io.rwsplit.consistency.ConsistencyConfig.from(settings); // fail on bad consistency settings before building anything
-        var transactionStatus = RoutingHooks.transactionStatus(settings);
-        var intentSource = RoutingHooks.intentSource(settings);
         ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         if (primary == null) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
@@ -57,8 +52,14 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         if (primary instanceof RoutingConnectionProvider) {
             return primary;
         }
-        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
-        return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource);
+        ConsistencyRuntime consistency = ConsistencyRuntime.create(unit.consistency(), unit.clock());
+        try {
+            return new RoutingConnectionProvider(primary, config, unit, consistency);
+        }
+        catch (RuntimeException e) {
+            consistency.close();
+            throw e;
+        }
     }
 
     /** Settings of ours that are present while the module is off are surely a mistake (a typo in the list key?). */
@@ -69,10 +70,5 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
                         + " '{}' is set", key, RwSplitSettings.REPLICAS, RwSplitSettings.TENANTS);
             }
         }
-    }
-
-    static Clock clock(Map<String, Object> settings) {
-        Clock clock = new Settings(settings).object(SettingsTable.CLOCK, Clock.class);
-        return clock != null ? clock : Clock.SYSTEM;
     }
 }
