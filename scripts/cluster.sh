@@ -23,6 +23,9 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+readonly CLUSTER_SCRIPT=cluster.sh
+# shellcheck source=lib/cluster-common.sh
+source "$REPO_ROOT/scripts/lib/cluster-common.sh"
 readonly BASE_DIR="${RWSPLIT_CLUSTER_DIR:-$REPO_ROOT/.cluster}"
 readonly TIMEOUT="${RWSPLIT_CLUSTER_TIMEOUT:-30}"
 readonly APP_DB=rwsplit APP_USER=rwsplit APP_PASSWORD=rwsplit
@@ -31,11 +34,6 @@ readonly DEFAULT_REPLICAS=2 DEFAULT_BASE_PORT="${RWSPLIT_CLUSTER_BASE_PORT:-3307
 
 REPLICAS=""
 BASE_PORT=""
-
-die() {
-  echo "cluster.sh: $*" >&2
-  exit 1
-}
 
 # die, showing the end of a node's error log
 die_node() {
@@ -53,45 +51,6 @@ die_node() {
 
 node_dir() { echo "$BASE_DIR/$1"; }
 
-nodes() {
-  echo primary
-  local i
-  for ((i = 1; i <= REPLICAS; i++)); do echo "replica$i"; done
-}
-
-replicas() {
-  local i
-  for ((i = 1; i <= REPLICAS; i++)); do echo "replica$i"; done
-}
-
-# primary -> 0, replicaN -> N
-node_index() {
-  case "$1" in
-    primary) echo 0 ;;
-    replica[0-9]*) echo "${1#replica}" ;;
-    *) return 1 ;;
-  esac
-}
-
-node_port() { echo $((BASE_PORT + $(node_index "$1"))); }
-
-# Validates a node name against the cluster's size and prints it.
-parse_node() {
-  local node=${1:-}
-  local index
-  index=$(node_index "$node") || die "unknown node '$node' (expected primary or replica1..replica$REPLICAS)"
-  ((index <= REPLICAS)) || die "unknown node '$node': this cluster has $REPLICAS replicas"
-  echo "$node"
-}
-
-# Accepts replicaN or N.
-parse_replica() {
-  local arg=${1:-}
-  [[ "$arg" =~ ^[0-9]+$ ]] && arg="replica$arg"
-  [[ "$arg" == replica* ]] || die "expected a replica (replica1..replica$REPLICAS or 1..$REPLICAS), got '${1:-}'"
-  parse_node "$arg"
-}
-
 load_topology() {
   [[ -f "$BASE_DIR/cluster.env" ]] || die "no cluster in $BASE_DIR: run 'scripts/cluster.sh start' first"
   # shellcheck source=/dev/null
@@ -101,14 +60,6 @@ load_topology() {
 # ---------------------------------------------------------------- processes
 
 pid_file() { echo "$(node_dir "$1")/mariadbd.pid"; }
-
-# True if PID is a live process (an exited server may linger as a zombie: kill -0 would lie).
-process_alive() {
-  local pid=$1 state
-  [[ -r "/proc/$pid/status" ]] || return 1
-  state=$(awk '/^State:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || return 1
-  [[ -n "$state" && "$state" != Z && "$state" != X ]]
-}
 
 # True if PID is a server of this node (guards against reused pids and foreign servers).
 process_is_node() {
@@ -145,14 +96,6 @@ our_pids() {
   return 0
 }
 
-wait_gone() {
-  local pid=$1 deadline=$((SECONDS + $2))
-  while process_alive "$pid"; do
-    ((SECONDS < deadline)) || return 1
-    sleep 0.05
-  done
-}
-
 # ---------------------------------------------------------------- SQL
 
 # Runs SQL as root on a node; tab-separated rows, no header.
@@ -173,8 +116,6 @@ accepts_connections() {
   mariadb --no-defaults -h 127.0.0.1 -P "$(node_port "$1")" -u root --connect-timeout=1 \
     -e 'SELECT 1' >/dev/null 2>&1
 }
-
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # ---------------------------------------------------------------- server lifecycle
 

@@ -28,6 +28,9 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 readonly REPO_ROOT
+readonly CLUSTER_SCRIPT=pg-cluster.sh
+# shellcheck source=lib/cluster-common.sh
+source "$REPO_ROOT/scripts/lib/cluster-common.sh"
 readonly BASE_DIR="${RWSPLIT_PG_CLUSTER_DIR:-$REPO_ROOT/.pg-cluster}"
 readonly TIMEOUT="${RWSPLIT_PG_CLUSTER_TIMEOUT:-30}"
 readonly APP_DB=rwsplit APP_USER=rwsplit APP_PASSWORD=rwsplit SUPERUSER=postgres
@@ -39,11 +42,6 @@ BASE_PORT=""
 DATA_ROOT=""
 OS_USER=""
 PG_BIN=""
-
-die() {
-  echo "pg-cluster.sh: $*" >&2
-  exit 1
-}
 
 die_node() {
   local node=$1
@@ -110,48 +108,7 @@ load_topology() {
 
 node_dir() { echo "$DATA_ROOT/$1"; }
 
-nodes() {
-  echo primary
-  replicas
-}
-
-replicas() {
-  local i
-  for ((i = 1; i <= REPLICAS; i++)); do echo "replica$i"; done
-}
-
-node_index() {
-  case "$1" in
-    primary) echo 0 ;;
-    replica[0-9]*) echo "${1#replica}" ;;
-    *) return 1 ;;
-  esac
-}
-
-node_port() { echo $((BASE_PORT + $(node_index "$1"))); }
-
-parse_node() {
-  local node=${1:-} index
-  index=$(node_index "$node") || die "unknown node '$node' (expected primary or replica1..replica$REPLICAS)"
-  ((index <= REPLICAS)) || die "unknown node '$node': this cluster has $REPLICAS replicas"
-  echo "$node"
-}
-
-parse_replica() {
-  local arg=${1:-}
-  [[ "$arg" =~ ^[0-9]+$ ]] && arg="replica$arg"
-  [[ "$arg" == replica* ]] || die "expected a replica (replica1..replica$REPLICAS or 1..$REPLICAS), got '${1:-}'"
-  parse_node "$arg"
-}
-
 # ---------------------------------------------------------------- processes
-
-process_alive() {
-  local pid=$1 state
-  [[ -r "/proc/$pid/status" ]] || return 1
-  state=$(awk '/^State:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || return 1
-  [[ -n "$state" && "$state" != Z && "$state" != X ]]
-}
 
 # The postmaster's pid of a node, from postmaster.pid, checked against /proc.
 node_pid() {
@@ -178,16 +135,6 @@ our_pids() {
   done
   return 0
 }
-
-wait_gone() {
-  local pid=$1 deadline=$((SECONDS + $2))
-  while process_alive "$pid"; do
-    ((SECONDS < deadline)) || return 1
-    sleep 0.05
-  done
-}
-
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 # ---------------------------------------------------------------- SQL
 

@@ -1,7 +1,7 @@
 package io.rwsplit.cdi;
 
-import static io.rwsplit.testing.Cluster.PRIMARY;
-import static io.rwsplit.testing.Cluster.replica;
+import static io.rwsplit.testing.MariaDbCluster.PRIMARY;
+import static io.rwsplit.testing.MariaDbCluster.replica;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +25,7 @@ import com.arjuna.ats.jta.cdi.TransactionExtension;
 
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
-import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.ReplicatedCluster;
 import io.rwsplit.UsePrimary;
 
@@ -42,7 +42,7 @@ class CdiClusterIT {
     private static final int PRIMARY_ID = 1;
     private static final Set<Integer> REPLICA_IDS = Set.of(2, 3);
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
 
     @WeldSetup
     WeldInitiator weld;
@@ -59,14 +59,14 @@ class CdiClusterIT {
     @Inject
     EntityManagerFactory emf;
 
-    CdiClusterIT(Cluster cluster) {
+    CdiClusterIT(MariaDbCluster cluster) {
         this.cluster = cluster;
         // without discovery Weld SE loads no extension from META-INF/services: add them as an application would get them
         weld = WeldInitiator.from(WeldInitiator.createWeld()
                         .addExtension(new TransactionExtension())
                         .addExtension(new RwSplitExtension())
                         .addBeanClasses(ClusterUnit.class, ServedBy.class))
-                .addBeans(MockBean.of(cluster, Cluster.class))
+                .addBeans(MockBean.of(cluster, MariaDbCluster.class))
                 .build();
     }
 

@@ -16,7 +16,7 @@ import jakarta.transaction.TransactionSynchronizationRegistry;
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
 
 import io.agroal.narayana.NarayanaTransactionIntegration;
-import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.MariaDbCluster;
 
 /**
  * {@link TestUnit} against the replicated MariaDB cluster: Agroal pools for the primary (enlisted in Narayana's
@@ -27,7 +27,7 @@ import io.rwsplit.testing.Cluster;
 public class ClusterUnit {
 
     @Inject
-    Cluster cluster;
+    MariaDbCluster cluster;
 
     @Inject
     RwSplitPersistence rwsplit;
@@ -44,12 +44,12 @@ public class ClusterUnit {
     @PostConstruct
     void start() {
         Map<String, String> config = new HashMap<>();
-        config.put("rwsplit.cdi.primary.url", cluster.mariadbUrl(Cluster.PRIMARY));
+        config.put("rwsplit.cdi.primary.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY));
         config.put("rwsplit.cdi.primary.user", cluster.user());
         config.put("rwsplit.cdi.primary.password", cluster.password());
         config.put("rwsplit.cdi.replicas", "r1 r2");
-        config.put("rwsplit.cdi.replica.r1.url", cluster.mariadbUrl(Cluster.replica(1)));
-        config.put("rwsplit.cdi.replica.r2.url", cluster.mariadbUrl(Cluster.replica(2)));
+        config.put("rwsplit.cdi.replica.r1.url", cluster.jdbcUrl(MariaDbCluster.replica(1)));
+        config.put("rwsplit.cdi.replica.r2.url", cluster.jdbcUrl(MariaDbCluster.replica(2)));
         pools = RwSplitDataSources.build(config, new NarayanaTransactionIntegration(transactionManager, transactionRegistry));
 
         HibernatePersistenceConfiguration unit = new HibernatePersistenceConfiguration("cdi-cluster")

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import io.rwsplit.spring.app.ParentRepository;
-import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -41,15 +41,15 @@ class SpringClusterIT {
     private static int portA;
     private static int portB;
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
 
-    SpringClusterIT(Cluster cluster) {
+    SpringClusterIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
     @BeforeAll
-    static void start(Cluster cluster) {
-        cluster.sql(Cluster.PRIMARY, "CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4;"
+    static void start(MariaDbCluster cluster) {
+        cluster.sql(MariaDbCluster.PRIMARY, "CREATE DATABASE IF NOT EXISTS " + DATABASE + " CHARACTER SET utf8mb4;"
                 + " GRANT ALL PRIVILEGES ON " + DATABASE + ".* TO '" + cluster.user() + "'@'%'");
         cluster.sync();
         a = Apps.start(true, properties(cluster, "update", Duration.ZERO));
@@ -59,14 +59,14 @@ class SpringClusterIT {
         portB = Apps.port(b);
     }
 
-    private static Map<String, Object> properties(Cluster cluster, String ddl, Duration maxLag) {
+    private static Map<String, Object> properties(MariaDbCluster cluster, String ddl, Duration maxLag) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("spring.datasource.url", url(cluster, Cluster.PRIMARY));
+        p.put("spring.datasource.url", url(cluster, MariaDbCluster.PRIMARY));
         p.put("spring.datasource.username", cluster.user());
         p.put("spring.datasource.password", cluster.password());
         p.put("spring.jpa.hibernate.ddl-auto", ddl);
         for (int i = 1; i <= cluster.replicaCount(); i++) {
-            p.put("spring.rwsplit.replicas[" + (i - 1) + "].url", url(cluster, Cluster.replica(i)));
+            p.put("spring.rwsplit.replicas[" + (i - 1) + "].url", url(cluster, MariaDbCluster.replica(i)));
         }
         p.put("spring.rwsplit.health.max-lag", maxLag.toMillis() + "ms");
         p.put("spring.rwsplit.web.cookie.secret", SECRET);
@@ -75,7 +75,7 @@ class SpringClusterIT {
         return p;
     }
 
-    private static String url(Cluster cluster, String node) {
+    private static String url(MariaDbCluster cluster, String node) {
         return "jdbc:mariadb://127.0.0.1:" + cluster.port(node) + "/" + DATABASE;
     }
 
@@ -136,7 +136,7 @@ class SpringClusterIT {
             long id = Long.parseLong(page.substring(page.lastIndexOf('/') + 1));
             assertEquals(303, http.post(portA, page + "/children", "name", "first").statusCode());
             assertEquals(303, http.post(portA, page + "/children", "name", "second").statusCode());
-            lost += 2 - cluster.queryInt(Cluster.PRIMARY, "select count(*) from " + DATABASE + ".child where parent_id = " + id);
+            lost += 2 - cluster.queryInt(MariaDbCluster.PRIMARY, "select count(*) from " + DATABASE + ".child where parent_id = " + id);
         }
         System.out.printf("two back-to-back child additions: %d lost of %d%n", lost, 2 * rounds);
         assertEquals(0, lost, "children lost by a handler that read a stale parent and merged it");

@@ -1,6 +1,6 @@
 package io.rwsplit.docs;
 
-import static io.rwsplit.testing.Cluster.PRIMARY;
+import static io.rwsplit.testing.MariaDbCluster.PRIMARY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,8 +9,8 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.rwsplit.hibernate.Person;
-import io.rwsplit.testing.Cluster;
-import io.rwsplit.testing.Cluster.JdbcDriver;
+import io.rwsplit.testing.MariaDbCluster;
+import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;
 import jakarta.persistence.EntityManagerFactory;
 import java.sql.SQLException;
@@ -32,9 +32,9 @@ import org.slf4j.LoggerFactory;
 @ReplicatedCluster
 class DialectAdviceIT {
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
 
-    DialectAdviceIT(Cluster cluster) {
+    DialectAdviceIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
@@ -87,8 +87,8 @@ class DialectAdviceIT {
                 .managedClass(Person.class)
                 .jdbcUrl(cluster.jdbcUrl(PRIMARY, driver))
                 .jdbcCredentials(cluster.user(), cluster.password())
-                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(Cluster.replica(1), driver) + " "
-                        + cluster.jdbcUrl(Cluster.replica(2), driver));
+                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(MariaDbCluster.replica(1), driver) + " "
+                        + cluster.jdbcUrl(MariaDbCluster.replica(2), driver));
         extra.forEach(unit::property);
         List<String> warnings = new java.util.ArrayList<>();
         Dialect dialect = withHibernateWarnings(warnings::add, () -> {

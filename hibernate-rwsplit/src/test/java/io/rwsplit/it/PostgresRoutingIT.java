@@ -35,13 +35,14 @@ import io.rwsplit.Target;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.route.ReplicaNode;
 import io.rwsplit.testing.PostgresCluster;
-import io.rwsplit.testing.ReplicatedPostgresCluster;
+import io.rwsplit.testing.Database;
+import io.rwsplit.testing.ReplicatedCluster;
 
 /**
  * The routing rules against a real PostgreSQL primary and two hot standbys (pgjdbc). The server that
  * answered is identified by {@code inet_server_port()} or {@code pg_is_in_recovery()}, never guessed.
  */
-@ReplicatedPostgresCluster
+@ReplicatedCluster(Database.POSTGRESQL)
 class PostgresRoutingIT {
 
     private final PostgresCluster cluster;

@@ -27,7 +27,7 @@ import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.health.ReplicaStatus;
-import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -37,17 +37,17 @@ import io.rwsplit.testing.ReplicatedCluster;
 @ReplicatedCluster
 class ReplicaConfigurationIT {
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
     private final List<EntityManagerFactory> factories = new ArrayList<>();
 
-    ReplicaConfigurationIT(Cluster cluster) {
+    ReplicaConfigurationIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
     @BeforeEach
     void createSchema() throws SQLException {
-        cluster.update(Cluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
-        cluster.update(Cluster.PRIMARY, "insert into profile (id, bio) values (1, 'initial')");
+        cluster.update(MariaDbCluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
+        cluster.update(MariaDbCluster.PRIMARY, "insert into profile (id, bio) values (1, 'initial')");
         cluster.sync();
     }
 
@@ -59,7 +59,7 @@ class ReplicaConfigurationIT {
     private EntityManagerFactory factory(String user, String password, Map<String, Object> settings) {
         HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("replica-configuration-it")
                 .managedClass(Profile.class)
-                .property("jakarta.persistence.jdbc.url", cluster.mariadbUrl(Cluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY))
                 .property("jakarta.persistence.jdbc.user", user)
                 .property("jakarta.persistence.jdbc.password", password);
         settings.forEach(cfg::property);
@@ -70,8 +70,8 @@ class ReplicaConfigurationIT {
 
     @Test
     void everyListFormReachesBothReplicas() {
-        String r1 = cluster.mariadbUrl(Cluster.replica(1));
-        String r2 = cluster.mariadbUrl(Cluster.replica(2));
+        String r1 = cluster.jdbcUrl(MariaDbCluster.replica(1));
+        String r2 = cluster.jdbcUrl(MariaDbCluster.replica(2));
         Map<String, Map<String, Object>> forms = new LinkedHashMap<>();
         forms.put("commas", Map.of(RwSplitSettings.REPLICAS, r1 + "," + r2));
         forms.put("comma and space", Map.of(RwSplitSettings.REPLICAS, r1 + ", " + r2));
@@ -98,7 +98,7 @@ class ReplicaConfigurationIT {
 
     @Test
     void aUserWithoutCreatePrivilegeGetsTheGtidProbeWithOneWarning() throws Exception {
-        cluster.sql(Cluster.PRIMARY, "create user if not exists 'nocreate'@'%' identified by 'nocreate';"
+        cluster.sql(MariaDbCluster.PRIMARY, "create user if not exists 'nocreate'@'%' identified by 'nocreate';"
                 + " grant select, insert, update, delete on rwsplit.* to 'nocreate'@'%'");
         cluster.sync();
         Logger log = (Logger) LoggerFactory.getLogger(ReplicaMonitor.class);
@@ -107,7 +107,7 @@ class ReplicaConfigurationIT {
         log.addAppender(appender);
         try {
             EntityManagerFactory emf = factory("nocreate", "nocreate", Map.of(
-                    RwSplitSettings.REPLICAS, cluster.mariadbUrl(Cluster.replica(1)) + " " + cluster.mariadbUrl(Cluster.replica(2)),
+                    RwSplitSettings.REPLICAS, cluster.jdbcUrl(MariaDbCluster.replica(1)) + " " + cluster.jdbcUrl(MariaDbCluster.replica(2)),
                     RwSplitSettings.HEARTBEAT_TABLE, "rwsplit_heartbeat_denied",
                     RwSplitSettings.MAX_LAG, "0"));
             cluster.delay(1, 1);
@@ -132,7 +132,7 @@ class ReplicaConfigurationIT {
             assertEquals(1, warnings.size(), warnings.toString());
             assertTrue(warnings.get(0).getFormattedMessage().contains("rwsplit_heartbeat_denied")
                     && warnings.get(0).getFormattedMessage().contains("gtid"), warnings.get(0).getFormattedMessage());
-            assertEquals(0, cluster.queryInt(Cluster.PRIMARY, "select count(*) from information_schema.tables"
+            assertEquals(0, cluster.queryInt(MariaDbCluster.PRIMARY, "select count(*) from information_schema.tables"
                     + " where table_name = 'rwsplit_heartbeat_denied'"));
         }
         finally {

@@ -33,8 +33,8 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.route.ReplicaNode;
-import io.rwsplit.testing.Cluster;
-import io.rwsplit.testing.Cluster.JdbcDriver;
+import io.rwsplit.testing.MariaDbCluster;
+import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -46,18 +46,18 @@ class RoutingIT {
 
     private static final int PRIMARY_ID = 1;
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
     private EntityManagerFactory emf;
 
-    RoutingIT(Cluster cluster) {
+    RoutingIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
     @BeforeEach
     void createSchema() throws SQLException {
-        cluster.update(Cluster.PRIMARY, "create table account (id bigint auto_increment primary key,"
+        cluster.update(MariaDbCluster.PRIMARY, "create table account (id bigint auto_increment primary key,"
                 + " owner varchar(100) not null, balance int not null)");
-        cluster.update(Cluster.PRIMARY, "insert into account (owner, balance) values ('alice', 100), ('bob', 50)");
+        cluster.update(MariaDbCluster.PRIMARY, "insert into account (owner, balance) values ('alice', 100), ('bob', 50)");
         cluster.sync();
     }
 
@@ -75,11 +75,11 @@ class RoutingIT {
     private EntityManagerFactory factory(JdbcDriver driver, Map<String, Object> extra) {
         HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("routing-it")
                 .managedClass(Account.class)
-                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(Cluster.PRIMARY, driver))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY, driver))
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
-                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(Cluster.replica(1), driver) + "\n"
-                        + cluster.jdbcUrl(Cluster.replica(2), driver))
+                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(MariaDbCluster.replica(1), driver) + "\n"
+                        + cluster.jdbcUrl(MariaDbCluster.replica(2), driver))
                 .property("hibernate.rwsplit.pool.maximumPoolSize", "4");
         if (driver == JdbcDriver.MYSQL) {
             // mysql-connector-j reports MariaDB as "5.5.5-10.11...": name the dialect, or Hibernate renders MySQL 5.5 SQL
@@ -133,12 +133,12 @@ class RoutingIT {
             em.persist(new Account("carol", 10));
             long count = em.createQuery("select count(a) from Account a", Long.class).getSingleResult();
             assertEquals(3, count, "the transaction sees its own uncommitted insert");
-            assertEquals(2, cluster.queryInt(Cluster.PRIMARY, "select count(*) from account"), "not committed yet");
+            assertEquals(2, cluster.queryInt(MariaDbCluster.PRIMARY, "select count(*) from account"), "not committed yet");
             em.getTransaction().commit();
             assertEquals(0, RwSplit.statistics(em).replicaStatements());
         }
         cluster.sync();
-        assertEquals(3, cluster.queryInt(Cluster.replica(1), "select count(*) from account"));
+        assertEquals(3, cluster.queryInt(MariaDbCluster.replica(1), "select count(*) from account"));
     }
 
     @ParameterizedTest
@@ -192,11 +192,11 @@ class RoutingIT {
             assertEquals(1, em.createQuery("delete from Account a where a.owner = 'alice'").executeUpdate());
             em.getTransaction().commit();
         }
-        assertEquals(2, cluster.queryInt(Cluster.PRIMARY, "select count(*) from account"));
+        assertEquals(2, cluster.queryInt(MariaDbCluster.PRIMARY, "select count(*) from account"));
         cluster.sync();
         for (int r = 1; r <= cluster.replicaCount(); r++) {
-            assertEquals(75, cluster.queryInt(Cluster.replica(r), "select balance from account where owner = 'bob'"));
-            assertEquals(0, cluster.queryInt(Cluster.replica(r), "select count(*) from account where owner = 'alice'"));
+            assertEquals(75, cluster.queryInt(MariaDbCluster.replica(r), "select balance from account where owner = 'bob'"));
+            assertEquals(0, cluster.queryInt(MariaDbCluster.replica(r), "select count(*) from account where owner = 'alice'"));
         }
     }
 
@@ -218,7 +218,7 @@ class RoutingIT {
                 assertTrue(e.getMessage().toLowerCase().contains("read"), e.getMessage());
             }
         }
-        assertEquals(0, cluster.queryInt(Cluster.replica(1), "select count(*) from account where owner = 'intruder'"));
+        assertEquals(0, cluster.queryInt(MariaDbCluster.replica(1), "select count(*) from account where owner = 'intruder'"));
     }
 
     @Test

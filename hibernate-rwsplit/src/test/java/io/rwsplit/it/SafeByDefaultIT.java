@@ -27,7 +27,7 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.health.ReplicaStatus;
-import io.rwsplit.testing.Cluster;
+import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -46,17 +46,17 @@ class SafeByDefaultIT {
 
     private static final int FLOWS = 50;
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
     private final List<EntityManagerFactory> factories = new ArrayList<>();
 
-    SafeByDefaultIT(Cluster cluster) {
+    SafeByDefaultIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
     @BeforeEach
     void createSchema() throws SQLException {
-        cluster.update(Cluster.PRIMARY, "create table album (id bigint auto_increment primary key, title varchar(100))");
-        cluster.update(Cluster.PRIMARY, "create table photo (id bigint auto_increment primary key,"
+        cluster.update(MariaDbCluster.PRIMARY, "create table album (id bigint auto_increment primary key, title varchar(100))");
+        cluster.update(MariaDbCluster.PRIMARY, "create table photo (id bigint auto_increment primary key,"
                 + " caption varchar(100), album_id bigint, index (album_id))");
         cluster.sync();
     }
@@ -70,13 +70,13 @@ class SafeByDefaultIT {
         HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("safe-by-default-it")
                 .managedClass(Album.class)
                 .managedClass(Photo.class)
-                .property("jakarta.persistence.jdbc.url", cluster.mariadbUrl(Cluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY))
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
                 .property("hibernate.hikari.maximumPoolSize", "10")
                 // the only routing setting an application needs, plus a lag limit that keeps lagging replicas in use
-                .property(RwSplitSettings.REPLICAS, cluster.mariadbUrl(Cluster.replica(1)) + ","
-                        + cluster.mariadbUrl(Cluster.replica(2)))
+                .property(RwSplitSettings.REPLICAS, cluster.jdbcUrl(MariaDbCluster.replica(1)) + ","
+                        + cluster.jdbcUrl(MariaDbCluster.replica(2)))
                 .property(RwSplitSettings.MAX_LAG, "0");
         extra.forEach(cfg::property);
         EntityManagerFactory emf = cfg.createEntityManagerFactory();
@@ -88,7 +88,7 @@ class SafeByDefaultIT {
         cluster.delay(1, 1);
         cluster.delay(2, 1);
         // a write, so that the monitor's heartbeats (and this row) show the delay
-        cluster.sql(Cluster.PRIMARY, "insert into rwsplit.album (title) values ('warm-up')");
+        cluster.sql(MariaDbCluster.PRIMARY, "insert into rwsplit.album (title) values ('warm-up')");
         long deadline = System.nanoTime() + 15_000_000_000L;
         while (System.nanoTime() < deadline) {
             List<ReplicaStatus> replicas = RwSplit.health(emf).replicas();
@@ -173,7 +173,7 @@ class SafeByDefaultIT {
         // 3. two more photos, two requests, each reading the album first and merging it
         addPhoto(request, id, "second");
         addPhoto(request, id, "third");
-        int attached = cluster.queryInt(Cluster.PRIMARY, "select count(*) from photo where album_id = " + id);
+        int attached = cluster.queryInt(MariaDbCluster.PRIMARY, "select count(*) from photo where album_id = " + id);
         if (attached != 3) {
             lost.incrementAndGet();
         }

@@ -24,8 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
-import io.rwsplit.testing.Cluster;
-import io.rwsplit.testing.Cluster.JdbcDriver;
+import io.rwsplit.testing.MariaDbCluster;
+import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;
 
 /**
@@ -40,26 +40,26 @@ class SessionStateIT {
 
     private static final int PRIMARY_ID = 1;
 
-    private final Cluster cluster;
+    private final MariaDbCluster cluster;
     private EntityManagerFactory emf;
 
-    SessionStateIT(Cluster cluster) {
+    SessionStateIT(MariaDbCluster cluster) {
         this.cluster = cluster;
     }
 
     @BeforeEach
     void open() throws SQLException {
-        cluster.update(Cluster.PRIMARY, "create table account (id bigint auto_increment primary key,"
+        cluster.update(MariaDbCluster.PRIMARY, "create table account (id bigint auto_increment primary key,"
                 + " owner varchar(100) not null, balance int not null)");
-        cluster.update(Cluster.PRIMARY, "insert into account (owner, balance) values ('alice', 100)");
+        cluster.update(MariaDbCluster.PRIMARY, "insert into account (owner, balance) values ('alice', 100)");
         cluster.sync();
         emf = new HibernatePersistenceConfiguration("session-state-it")
                 .managedClass(Account.class)
-                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(Cluster.PRIMARY, JdbcDriver.MARIADB))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(MariaDbCluster.PRIMARY, JdbcDriver.MARIADB))
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
-                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(Cluster.replica(1), JdbcDriver.MARIADB) + "\n"
-                        + cluster.jdbcUrl(Cluster.replica(2), JdbcDriver.MARIADB))
+                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(MariaDbCluster.replica(1), JdbcDriver.MARIADB) + "\n"
+                        + cluster.jdbcUrl(MariaDbCluster.replica(2), JdbcDriver.MARIADB))
                 .property("hibernate.rwsplit.pool.maximumPoolSize", "4")
                 .createEntityManagerFactory();
     }

@@ -15,26 +15,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class ClusterScript {
 
-    static final String RELATIVE_PATH = "scripts/cluster.sh";
-    static final String POSTGRES_RELATIVE_PATH = "scripts/pg-cluster.sh";
-
     private static final long TIMEOUT_SECONDS = 180;
 
     private final Path repoRoot;
     private final String relativePath;
 
-    ClusterScript(Path repoRoot) {
-        this(repoRoot, RELATIVE_PATH);
-    }
-
     ClusterScript(Path repoRoot, String relativePath) {
         this.repoRoot = repoRoot;
         this.relativePath = relativePath;
-    }
-
-    /** Walks up from {@code start} to the first directory holding {@code scripts/cluster.sh}. */
-    static ClusterScript locate(Path start) {
-        return locate(start, RELATIVE_PATH);
     }
 
     /** Walks up from {@code start} to the first directory holding {@code relativePath}. */

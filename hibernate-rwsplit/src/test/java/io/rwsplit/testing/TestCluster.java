@@ -14,35 +14,19 @@ import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The running replicated cluster, as seen by a test: addresses, credentials, JDBC helpers and
- * controls (delay, pause, kill, ...) that take effect before they return.
+ * A running replicated cluster of either {@link Database}, as seen by a test: addresses, credentials, JDBC
+ * helpers (as the application user) and controls (delay, pause, kill, ...) that take effect before they return.
  *
- * <p>Nodes are named {@value #PRIMARY} and {@code replica1}, {@code replica2}, ... (see
- * {@link #replica(int)}); replica numbers are 1-based. JDBC helpers connect as the application
- * user with the MariaDB driver; {@link #sql(String, String)} runs as root through the script.
+ * <p>Nodes are named {@value #PRIMARY} and {@code replica1}, {@code replica2}, ... (see {@link #replica(int)});
+ * replica numbers are 1-based. {@link #sql(String, String)} runs as the administrator through the script.
+ * Obtain one by declaring a parameter of this type (or {@link MariaDbCluster}, {@link PostgresCluster}) in a
+ * {@link ReplicatedCluster} test class.
  */
-public final class Cluster {
+public abstract sealed class TestCluster permits MariaDbCluster, PostgresCluster {
 
     public static final String PRIMARY = "primary";
 
-    /** The JDBC drivers the tests use, with the URL each needs to reach a MariaDB node. */
-    public enum JdbcDriver {
-        MARIADB("jdbc:mariadb://127.0.0.1:%d/%s"),
-        MYSQL("jdbc:mysql://127.0.0.1:%d/%s?sslMode=DISABLED&allowPublicKeyRetrieval=true");
-
-        private final String format;
-
-        JdbcDriver(String format) {
-            this.format = format;
-        }
-
-        String url(int port, String database) {
-            return String.format(format, port, database);
-        }
-    }
-
-    private static final int SYNC_TIMEOUT_SECONDS = 30;
-    private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
+    protected static final int SYNC_TIMEOUT_SECONDS = 30;
 
     private final ClusterScript script;
     private final int primaryPort;
@@ -53,7 +37,7 @@ public final class Cluster {
     /** Set when a test may have left the cluster other than clean and in sync. */
     private final AtomicBoolean changed = new AtomicBoolean(true);
 
-    private Cluster(ClusterScript script, Map<String, String> info) {
+    TestCluster(ClusterScript script, Map<String, String> info) {
         this.script = script;
         this.primaryPort = Integer.parseInt(required(info, "BASE_PORT"));
         this.replicaCount = Integer.parseInt(required(info, "REPLICAS"));
@@ -63,7 +47,7 @@ public final class Cluster {
     }
 
     /** Reads the topology of the cluster the script manages (it must have been started once). */
-    static Cluster describedBy(ClusterScript script) {
+    static TestCluster describedBy(Database kind, ClusterScript script) {
         Map<String, String> info = new HashMap<>();
         for (String line : script.run("info").split("\n")) {
             int equals = line.indexOf('=');
@@ -71,16 +55,19 @@ public final class Cluster {
                 info.put(line.substring(0, equals), line.substring(equals + 1));
             }
         }
-        return new Cluster(script, info);
+        return kind.describe(script, info);
     }
 
     private static String required(Map<String, String> info, String key) {
         String value = info.get(key);
         if (value == null) {
-            throw new IllegalStateException("cluster.sh info did not report " + key + ": " + info);
+            throw new IllegalStateException("cluster script info did not report " + key + ": " + info);
         }
         return value;
     }
+
+    /** Which database this cluster runs. */
+    public abstract Database kind();
 
     // ------------------------------------------------------------------ topology
 
@@ -93,10 +80,17 @@ public final class Cluster {
     public List<String> nodes() {
         List<String> nodes = new ArrayList<>();
         nodes.add(PRIMARY);
-        for (int i = 1; i <= replicaCount; i++) {
-            nodes.add(replica(i));
-        }
+        nodes.addAll(replicas());
         return Collections.unmodifiableList(nodes);
+    }
+
+    /** {@code replica1}, {@code replica2}, ... in that order. */
+    public List<String> replicas() {
+        List<String> replicas = new ArrayList<>();
+        for (int i = 1; i <= replicaCount; i++) {
+            replicas.add(replica(i));
+        }
+        return Collections.unmodifiableList(replicas);
     }
 
     public int replicaCount() {
@@ -137,29 +131,35 @@ public final class Cluster {
         return password;
     }
 
-    public String jdbcUrl(String node, JdbcDriver driver) {
-        return driver.url(port(node), database);
+    /** The node's URL for the database's own driver (MariaDB Connector/J or pgjdbc). */
+    public abstract String jdbcUrl(String node);
+
+    /** Every replica's URL, separated by spaces: a value for {@code hibernate.rwsplit.replicas}. */
+    public String replicaUrls() {
+        StringBuilder urls = new StringBuilder();
+        for (String replica : replicas()) {
+            urls.append(urls.length() == 0 ? "" : " ").append(jdbcUrl(replica));
+        }
+        return urls.toString();
     }
 
-    /** {@code jdbc:mariadb://127.0.0.1:PORT/rwsplit} */
-    public String mariadbUrl(String node) {
-        return jdbcUrl(node, JdbcDriver.MARIADB);
-    }
-
-    /** {@code jdbc:mysql://127.0.0.1:PORT/rwsplit?...} for mysql-connector-j. */
-    public String mysqlUrl(String node) {
-        return jdbcUrl(node, JdbcDriver.MYSQL);
+    /**
+     * Every replica as {@code replicaN=URL}, one a line: a value for {@code hibernate.rwsplit.replicas} under
+     * which the replicas carry the cluster's node names (in {@code RwSplit.health(...)}, for instance).
+     */
+    public String namedReplicaUrls() {
+        StringBuilder urls = new StringBuilder();
+        for (String replica : replicas()) {
+            urls.append(urls.length() == 0 ? "" : "\n").append(replica).append('=').append(jdbcUrl(replica));
+        }
+        return urls.toString();
     }
 
     // ------------------------------------------------------------------ JDBC helpers
 
-    /** A new connection to the node as the application user, with the MariaDB driver. */
+    /** A new connection to the node as the application user. */
     public Connection connect(String node) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", user);
-        properties.setProperty("password", password);
-        properties.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_MILLIS));
-        return DriverManager.getConnection(mariadbUrl(node), properties);
+        return DriverManager.getConnection(jdbcUrl(node), connectionProperties(user, password));
     }
 
     /** Runs a query returning one integer (first column of the only row) as the application user. */
@@ -201,31 +201,33 @@ public final class Cluster {
         }
     }
 
+    /**
+     * The identity of the server a connection to {@code node} reaches ({@link Database#serverIdentity()}): what a
+     * routed read selecting the same expression reports when that node answered it.
+     */
+    public int serverIdentity(String node) throws SQLException {
+        return queryInt(node, "select " + kind().serverIdentity());
+    }
+
     // ------------------------------------------------------------------ controls
 
-    /** Runs SQL as root on a node through the script; returns tab-separated rows without header. */
+    /** Runs SQL as the administrator on a node through the script; rows without header. */
     public String sql(String node, String sql) {
-        changed.set(true); // root can change anything, replication included
+        changed.set(true); // the administrator can change anything, replication included
         return script.run("sql", node, sql);
     }
 
     /** Waits until every replica applied everything the primary has written. */
     public void sync() {
-        script.run("sync");
-    }
-
-    /** Waits until one replica applied everything the primary has written. */
-    public void sync(int replica) throws SQLException {
-        String gtid = rootQuery(PRIMARY, "SELECT @@gtid_binlog_pos");
-        String result = rootQuery(replica(checkReplica(replica)),
-                "SELECT MASTER_GTID_WAIT('" + gtid + "', " + SYNC_TIMEOUT_SECONDS + ")");
-        if (!"0".equals(result)) {
-            throw new IllegalStateException(replica(replica) + " did not apply primary position '" + gtid
-                    + "' within " + SYNC_TIMEOUT_SECONDS + "s");
+        for (int i = 1; i <= replicaCount; i++) {
+            sync(i);
         }
     }
 
-    /** Makes the replica apply each event {@code seconds} after it was committed on the primary. */
+    /** Waits until one replica applied everything the primary has written. */
+    public abstract void sync(int replica);
+
+    /** Makes the replica apply each commit {@code seconds} after it was committed on the primary. */
     public void delay(int replica, int seconds) {
         if (seconds < 0) {
             throw new IllegalArgumentException("delay must be >= 0 seconds, got " + seconds);
@@ -234,26 +236,26 @@ public final class Cluster {
         script.run("delay", replica(checkReplica(replica)), Integer.toString(seconds));
     }
 
-    /** Stops the replica's SQL thread: it keeps receiving events but applies none. */
+    /** Stops applying on the replica: it keeps receiving changes but applies none. */
     public void pause(int replica) {
         changed.set(true);
         script.run("pause", replica(checkReplica(replica)));
     }
 
-    /** Starts the replica's SQL thread again. */
+    /** Starts applying on the replica again. */
     public void resume(int replica) {
         changed.set(true);
         script.run("resume", replica(checkReplica(replica)));
     }
 
-    /** SIGKILLs a node's server; returns once the process is gone. */
+    /** SIGKILLs a node's server; returns once it is gone. */
     public void kill(String node) {
         port(node); // validates the name
         changed.set(true);
         script.run("kill", node);
     }
 
-    /** Starts a killed node again on its datadir; returns once it accepts connections. */
+    /** Starts a killed node again on its data directory; returns once it accepts connections. */
     public void revive(String node) {
         port(node);
         changed.set(true);
@@ -267,11 +269,8 @@ public final class Cluster {
     void reset() {
         if (!changed.get()) {
             try {
-                rootUpdate(PRIMARY, "DROP DATABASE IF EXISTS `" + database + "`");
-                rootUpdate(PRIMARY, "CREATE DATABASE `" + database + "` CHARACTER SET utf8mb4");
-                for (int i = 1; i <= replicaCount; i++) {
-                    sync(i);
-                }
+                recreateDatabase();
+                sync();
                 return;
             } catch (SQLException | RuntimeException e) {
                 // something outside our controls broke the cluster: let the script repair it
@@ -281,7 +280,25 @@ public final class Cluster {
         changed.set(false);
     }
 
-    // ------------------------------------------------------------------ internals
+    /** Stops the cluster's servers through the script. */
+    void stop() {
+        script.run("stop");
+    }
+
+    // ------------------------------------------------------------------ for the database's subclass
+
+    /** Drops and recreates the application database on the primary, as the administrator. */
+    abstract void recreateDatabase() throws SQLException;
+
+    /** Driver properties for a connection as {@code as}, with a connect timeout. */
+    abstract Properties connectionProperties(String as, String secret);
+
+    int checkReplica(int replica) {
+        if (replica < 1 || replica > replicaCount) {
+            throw new IllegalArgumentException("no replica " + replica + ": replicas are numbered 1.." + replicaCount);
+        }
+        return replica;
+    }
 
     private static int replicaNumber(String node) {
         if (node == null || !node.startsWith("replica")) {
@@ -294,38 +311,8 @@ public final class Cluster {
         }
     }
 
-    private int checkReplica(int replica) {
-        if (replica < 1 || replica > replicaCount) {
-            throw new IllegalArgumentException("no replica " + replica + ": replicas are numbered 1.." + replicaCount);
-        }
-        return replica;
-    }
-
-    private Connection connectAsRoot(String node) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("user", "root");
-        properties.setProperty("password", "");
-        properties.setProperty("connectTimeout", Integer.toString(CONNECT_TIMEOUT_MILLIS));
-        return DriverManager.getConnection(JdbcDriver.MARIADB.url(port(node), ""), properties);
-    }
-
-    private String rootQuery(String node, String sql) throws SQLException {
-        try (Connection connection = connectAsRoot(node);
-                Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery(sql)) {
-            rows.next();
-            return rows.getString(1);
-        }
-    }
-
-    private void rootUpdate(String node, String sql) throws SQLException {
-        try (Connection connection = connectAsRoot(node); Statement statement = connection.createStatement()) {
-            statement.executeUpdate(sql);
-        }
-    }
-
     @Override
     public String toString() {
-        return "Cluster[primary=127.0.0.1:" + primaryPort + ", replicas=" + replicaPorts() + "]";
+        return getClass().getSimpleName() + "[primary=127.0.0.1:" + primaryPort + ", replicas=" + replicaPorts() + "]";
     }
 }

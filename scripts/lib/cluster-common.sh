@@ -1,0 +1,68 @@
+# Shell functions shared by scripts/cluster.sh (MariaDB) and scripts/pg-cluster.sh (PostgreSQL); sourced, not run.
+# The sourcing script sets CLUSTER_SCRIPT (its name, for messages) and REPLICAS and BASE_PORT (once the
+# topology is known).
+
+die() {
+  echo "$CLUSTER_SCRIPT: $*" >&2
+  exit 1
+}
+
+# ---------------------------------------------------------------- topology
+
+replicas() {
+  local i
+  for ((i = 1; i <= REPLICAS; i++)); do echo "replica$i"; done
+}
+
+nodes() {
+  echo primary
+  replicas
+}
+
+# primary -> 0, replicaN -> N
+node_index() {
+  case "$1" in
+    primary) echo 0 ;;
+    replica[0-9]*) echo "${1#replica}" ;;
+    *) return 1 ;;
+  esac
+}
+
+node_port() { echo $((BASE_PORT + $(node_index "$1"))); }
+
+# Validates a node name against the cluster's size and prints it.
+parse_node() {
+  local node=${1:-} index
+  index=$(node_index "$node") || die "unknown node '$node' (expected primary or replica1..replica$REPLICAS)"
+  ((index <= REPLICAS)) || die "unknown node '$node': this cluster has $REPLICAS replicas"
+  echo "$node"
+}
+
+# Accepts replicaN or N.
+parse_replica() {
+  local arg=${1:-}
+  [[ "$arg" =~ ^[0-9]+$ ]] && arg="replica$arg"
+  [[ "$arg" == replica* ]] || die "expected a replica (replica1..replica$REPLICAS or 1..$REPLICAS), got '${1:-}'"
+  parse_node "$arg"
+}
+
+# ---------------------------------------------------------------- processes
+
+# True if PID is a live process (an exited server may linger as a zombie: kill -0 would lie).
+process_alive() {
+  local pid=$1 state
+  [[ -r "/proc/$pid/status" ]] || return 1
+  state=$(awk '/^State:/ { print $2 }' "/proc/$pid/status" 2>/dev/null) || return 1
+  [[ -n "$state" && "$state" != Z && "$state" != X ]]
+}
+
+# Waits up to $2 seconds for PID to exit; fails if it is still alive then.
+wait_gone() {
+  local pid=$1 deadline=$((SECONDS + $2))
+  while process_alive "$pid"; do
+    ((SECONDS < deadline)) || return 1
+    sleep 0.05
+  done
+}
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
