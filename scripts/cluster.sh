@@ -14,6 +14,9 @@
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same datadir
 #   sql <node> "<statements>"            run SQL as root, tab-separated output without headers
 #   reset                                revive, undelay, resume, recreate database rwsplit, sync
+#                                        (after a promote: rebuild the original topology first)
+#   promote <replica>                    fail over: stop the primary if it runs, make the replica the
+#                                        primary (read_only=OFF) and re-point the other replicas to it
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
 # Environment: RWSPLIT_CLUSTER_DIR (default: <repo>/.cluster),
@@ -149,7 +152,7 @@ write_config() {
     echo "key_buffer_size = 1M"
     echo "max_connections = 100"
     echo "slave_net_timeout = 10"
-    if [[ "$node" == primary ]]; then
+    if [[ "$node" == "$(current_primary)" ]]; then
       echo "read_only = OFF"
     else
       echo "read_only = ON"
@@ -258,12 +261,87 @@ set_delay() {
 }
 
 do_sync() {
-  local gtid node result
-  gtid=$(sql primary 'SELECT @@gtid_binlog_pos') || die_node primary "cannot read gtid_binlog_pos"
-  for node in $(replicas); do
+  local gtid node result current
+  current=$(current_primary)
+  gtid=$(sql "$current" 'SELECT @@gtid_binlog_pos') || die_node "$current" "cannot read gtid_binlog_pos"
+  for node in $(followers); do
     result=$(sql "$node" "SELECT MASTER_GTID_WAIT('$gtid', $TIMEOUT)") || die_node "$node" "MASTER_GTID_WAIT failed"
     [[ "$result" == 0 ]] || die "$node: did not apply primary position '$gtid' within ${TIMEOUT}s (is it paused, delayed or broken? see 'cluster.sh status')"
   done
+}
+
+# ---------------------------------------------------------------- failover
+
+# Points a replica at another node (GTID, from its own applied position) and starts replicating.
+replicate_from() {
+  local node=$1 source=$2
+  sql "$node" "
+    STOP SLAVE;
+    CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=$(node_port "$source"),
+      MASTER_USER='$REPL_USER', MASTER_PASSWORD='$REPL_PASSWORD',
+      MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1;
+    START SLAVE;
+  " || die_node "$node" "could not replicate from $source"
+}
+
+# Stops fetching from the (gone) primary and applies everything already received; prints the position.
+drain() {
+  local node=$1 received
+  received=$(mariadb --no-defaults -h 127.0.0.1 -P "$(node_port "$node")" -u root --connect-timeout=5 \
+    -e 'STOP SLAVE IO_THREAD; START SLAVE SQL_THREAD; SHOW SLAVE STATUS\G' | awk -F': ' '$1 ~ "^ *Gtid_IO_Pos$" { print $2 }') ||
+    die_node "$node" "could not stop its IO thread"
+  sql "$node" "SELECT IF(MASTER_GTID_WAIT('$received', $TIMEOUT) = 0, @@gtid_slave_pos, 'timeout')" |
+    grep -v '^timeout$' || die "$node: did not apply its relay log ('$received') within ${TIMEOUT}s"
+}
+
+# Whether NODE has applied POSITION (MASTER_GTID_WAIT with no wait: 0 = contained).
+has_applied() {
+  [[ -z "$2" || "$(sql "$1" "SELECT MASTER_GTID_WAIT('$2', 0)")" == 0 ]]
+}
+
+cmd_promote() {
+  local target node position
+  target=$(parse_replica "${1:-}")
+  [[ ! -f "$BASE_DIR/promoted" ]] ||
+    die "$(current_primary) is the primary already (promoted); run 'reset' or 'start' to rebuild the original topology first"
+  node_running "$target" || die "$target is not running"
+  # a failover never leaves two writable primaries: the old one goes first
+  if node_running primary; then stop_pids "$(node_pid primary)"; fi
+  rm -f "$(pid_file primary)"
+  # the new primary must have every event a remaining replica has: catch it up from the most advanced one
+  drain "$target" >/dev/null
+  for node in $(replicas); do
+    [[ "$node" != "$target" ]] && node_running "$node" || continue
+    position=$(drain "$node")
+    if ! has_applied "$target" "$position"; then
+      replicate_from "$target" "$node"
+      [[ "$(sql "$target" "SELECT MASTER_GTID_WAIT('$position', $TIMEOUT)")" == 0 ]] ||
+        die "$target: could not catch up to $node ('$position') within ${TIMEOUT}s"
+    fi
+  done
+  sql "$target" 'STOP SLAVE; RESET SLAVE ALL; SET GLOBAL read_only = OFF' || die_node "$target" "could not promote"
+  echo "$target" >"$BASE_DIR/promoted"
+  for node in $(followers); do
+    node_running "$node" && replicate_from "$node" "$target"
+  done
+  echo "$target promoted: primary 127.0.0.1:$(node_port "$target"), followed by $(followers | tr '\n' ' ')"
+}
+
+# After a promote: every node back to its original role (GTID history cleared, the database is recreated by reset).
+restore_topology() {
+  [[ -f "$BASE_DIR/promoted" ]] && mv "$BASE_DIR/promoted" "$BASE_DIR/restoring"
+  [[ -f "$BASE_DIR/restoring" ]] || return 0
+  local node
+  for node in $(nodes); do launch_node "$node"; done
+  for node in $(nodes); do wait_ready "$node"; done
+  for node in $(nodes); do
+    sql "$node" "STOP SLAVE; RESET SLAVE ALL; RESET MASTER; SET GLOBAL gtid_slave_pos = '';
+      SET GLOBAL read_only = $([[ "$node" == primary ]] && echo OFF || echo ON)" ||
+      die_node "$node" "could not clear its replication state"
+  done
+  for node in $(replicas); do configure_replica "$node"; done
+  rm -f "$BASE_DIR/restoring"
+  echo "original topology restored: primary 127.0.0.1:$BASE_PORT"
 }
 
 # ---------------------------------------------------------------- commands
@@ -302,6 +380,7 @@ cmd_start() {
   done
   for node in $(nodes); do launch_node "$node"; done
   for node in $(nodes); do wait_ready "$node"; done
+  restore_topology
   bootstrap_primary
   for node in $(replicas); do configure_replica "$node"; done
   do_sync
@@ -335,9 +414,9 @@ cmd_status() {
     total=$((total + 1))
     if pid=$(node_pid "$node"); then
       running=$((running + 1))
-      if [[ "$node" == primary ]]; then
-        printf '%-9s up   pid %-7s port %s gtid_binlog_pos=%s\n' "$node" "$pid" "$(node_port "$node")" \
-          "$(sql primary 'SELECT @@gtid_binlog_pos' 2>/dev/null || echo '?')"
+      if [[ "$node" == "$(current_primary)" ]]; then
+        printf '%-9s up   pid %-7s port %s primary gtid_binlog_pos=%s\n' "$node" "$pid" "$(node_port "$node")" \
+          "$(sql "$node" 'SELECT @@gtid_binlog_pos' 2>/dev/null || echo '?')"
       else
         printf '%-9s up   pid %-7s port %s io=%s sql=%s delay=%s behind=%s gtid_slave_pos=%s %s\n' \
           "$node" "$pid" "$(node_port "$node")" \
@@ -388,6 +467,7 @@ cmd_revive() {
 
 cmd_reset() {
   local node
+  restore_topology
   for node in $(nodes); do launch_node "$node"; done
   for node in $(nodes); do wait_ready "$node"; done
   for node in $(replicas); do
@@ -405,7 +485,7 @@ main() {
   local command=${1:-}
   [[ $# -gt 0 ]] && shift
   case "$command" in
-    start | stop | destroy | kill | revive | reset | delay | pause | resume)
+    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote)
       mkdir -p "$BASE_DIR"
       exec 9>"$BASE_DIR/.lock"
       flock -w "$TIMEOUT" 9 || die "another cluster.sh holds $BASE_DIR/.lock"
@@ -440,7 +520,8 @@ main() {
       sql "$node" "$2"
       ;;
     reset) cmd_reset ;;
-    -h | --help | help | "") sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    promote) cmd_promote "$@" ;;
+    -h | --help | help | "") sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try --help)" ;;
   esac
 }

@@ -15,6 +15,9 @@
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same data dir
 #   sql <node> "<statements>"            run SQL as superuser on database rwsplit, '|'-separated rows
 #   reset                                revive, undelay, resume, recreate database rwsplit, sync
+#                                        (after a promote: rebuild the original topology first)
+#   promote <replica>                    fail over: stop the primary if it runs, promote the standby
+#                                        (pg_ctl promote) and re-point the other standbys to it
 #   leftovers                            print the pids of this cluster's servers still running
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
@@ -180,6 +183,7 @@ wal_keep_size = 128MB
 hot_standby = on
 hot_standby_feedback = on
 wal_receiver_status_interval = 1s
+wal_retrieve_retry_interval = 200ms
 max_standby_streaming_delay = 5s
 logging_collector = off
 log_min_messages = warning
@@ -207,12 +211,13 @@ init_primary() {
   } | as_owner tee "$dir/pg_hba.conf" >/dev/null
 }
 
+# A standby of SOURCE (default: the primary), from a fresh base backup.
 init_replica() {
-  local node=$1 dir
+  local node=$1 source=${2:-primary} dir
   dir=$(node_dir "$node")
   [[ -f "$dir/PG_VERSION" ]] && return 0
   as_owner rm -rf "$dir"
-  as_owner "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$BASE_PORT" -U "$SUPERUSER" -D "$dir" -R -X stream \
+  as_owner "$PG_BIN/pg_basebackup" -h 127.0.0.1 -p "$(node_port "$source")" -U "$SUPERUSER" -D "$dir" -R -X stream \
     -c fast --no-sync >"$DATA_ROOT/$node-basebackup.log" 2>&1 || {
     echo "pg-cluster.sh: $node: pg_basebackup failed:" >&2
     tail -n 25 "$DATA_ROOT/$node-basebackup.log" >&2
@@ -220,9 +225,12 @@ init_replica() {
   }
   node_config "$node" | as_owner tee "$dir/rwsplit.conf" >/dev/null
   # the standby's name in pg_stat_replication
-  echo "primary_conninfo = 'host=127.0.0.1 port=$BASE_PORT user=$SUPERUSER application_name=$node'" |
-    as_owner tee -a "$dir/rwsplit.conf" >/dev/null
+  echo "primary_conninfo = '$(conninfo "$node" "$source")'" | as_owner tee -a "$dir/rwsplit.conf" >/dev/null
+  # pg_basebackup -R wrote a primary_conninfo there too, which would win over rwsplit.conf
+  as_owner sed -i '/^primary_conninfo/d' "$dir/postgresql.auto.conf"
 }
+
+conninfo() { echo "host=127.0.0.1 port=$(node_port "$2") user=$SUPERUSER application_name=$1"; }
 
 launch_node() {
   local node=$1 dir
@@ -292,9 +300,10 @@ set_delay() {
 }
 
 do_sync() {
-  local lsn node deadline
-  lsn=$(sql_admin primary 'SELECT pg_current_wal_lsn()') || die_node primary "cannot read pg_current_wal_lsn()"
-  for node in $(replicas); do
+  local lsn node deadline current
+  current=$(current_primary)
+  lsn=$(sql_admin "$current" 'SELECT pg_current_wal_lsn()') || die_node "$current" "cannot read pg_current_wal_lsn()"
+  for node in $(followers); do
     deadline=$((SECONDS + TIMEOUT))
     until [[ "$(sql_admin "$node" "SELECT pg_last_wal_replay_lsn() >= '$lsn'::pg_lsn" 2>/dev/null)" == t ]]; do
       ((SECONDS < deadline)) ||
@@ -302,6 +311,77 @@ do_sync() {
       sleep 0.05
     done
   done
+}
+
+# ---------------------------------------------------------------- failover
+
+# Whether NODE replayed SOURCE's WAL up to LSN (then it follows SOURCE's timeline).
+replayed() {
+  [[ "$(sql_admin "$1" "SELECT pg_last_wal_replay_lsn() >= '$2'::pg_lsn" 2>/dev/null)" == t ]]
+}
+
+# Re-points a standby to SOURCE (it follows the new timeline: recovery_target_timeline is 'latest');
+# a standby that cannot (it replayed WAL the new primary never had: "new timeline forked off current
+# database system timeline before current recovery point") is rebuilt from a base backup.
+follow() {
+  local node=$1 source=$2 deadline lsn
+  sql_admin "$node" "ALTER SYSTEM SET primary_conninfo = '$(conninfo "$node" "$source")'" >/dev/null &&
+    sql_admin "$node" 'SELECT pg_reload_conf()' >/dev/null || die_node "$node" "could not re-point it to $source"
+  # a write on the new timeline, which only a standby that follows it replays
+  sql_admin "$source" 'SELECT pg_switch_wal()' >/dev/null
+  lsn=$(sql_admin "$source" 'SELECT pg_current_wal_lsn()') || die_node "$source" "cannot read pg_current_wal_lsn()"
+  deadline=$((SECONDS + 10))
+  until replayed "$node" "$lsn"; do
+    if ((SECONDS >= deadline)); then
+      echo "pg-cluster.sh: $node did not follow $source's timeline within 10s: rebuilding it from a base backup" >&2
+      stop_pids "$(node_pid "$node")"
+      as_owner rm -rf "$(node_dir "$node")"
+      init_replica "$node" "$source" || die "$node: pg_basebackup from $source failed"
+      launch_node "$node"
+      wait_ready "$node"
+      return
+    fi
+    sleep 0.05
+  done
+}
+
+cmd_promote() {
+  local target node deadline
+  target=$(parse_replica "${1:-}")
+  [[ ! -f "$BASE_DIR/promoted" ]] ||
+    die "$(current_primary) is the primary already (promoted); run 'reset' or 'start' to rebuild the original topology first"
+  node_running "$target" || die "$target is not running"
+  # a failover never leaves two writable primaries: the old one goes first
+  if node_running primary; then stop_pids "$(node_pid primary)"; fi
+  as_owner "$PG_BIN/pg_ctl" promote -D "$(node_dir "$target")" >/dev/null || die_node "$target" "pg_ctl promote failed"
+  deadline=$((SECONDS + TIMEOUT))
+  until [[ "$(sql_admin "$target" 'SELECT pg_is_in_recovery()' 2>/dev/null)" == f ]]; do
+    ((SECONDS < deadline)) || die_node "$target" "still in recovery ${TIMEOUT}s after pg_ctl promote"
+    sleep 0.02
+  done
+  echo "$target" >"$BASE_DIR/promoted"
+  for node in $(followers); do
+    node_running "$node" && follow "$node" "$target"
+  done
+  echo "$target promoted: primary 127.0.0.1:$(node_port "$target"), followed by $(followers | tr '\n' ' ')"
+}
+
+# After a promote: the original primary back, every standby rebuilt from it (they are on another timeline).
+restore_topology() {
+  [[ -f "$BASE_DIR/promoted" ]] && mv "$BASE_DIR/promoted" "$BASE_DIR/restoring"
+  [[ -f "$BASE_DIR/restoring" ]] || return 0
+  local node pid
+  for node in $(replicas); do
+    if pid=$(node_pid "$node"); then stop_pids "$pid"; fi
+    as_owner rm -rf "$(node_dir "$node")"
+  done
+  launch_node primary
+  wait_ready primary
+  for node in $(replicas); do init_replica "$node" || die "$node: pg_basebackup failed"; done
+  for node in $(replicas); do launch_node "$node"; done
+  for node in $(replicas); do wait_ready "$node"; done
+  rm -f "$BASE_DIR/restoring"
+  echo "original topology restored: primary 127.0.0.1:$BASE_PORT"
 }
 
 # ---------------------------------------------------------------- commands
@@ -339,6 +419,7 @@ cmd_start() {
       die "$node: port $(node_port "$node") is already used by a process that is not part of $DATA_ROOT"
   done
   init_primary || die "initdb failed"
+  restore_topology
   launch_node primary
   wait_ready primary
   bootstrap_primary
@@ -380,9 +461,10 @@ cmd_status() {
     total=$((total + 1))
     if pid=$(node_pid "$node"); then
       running=$((running + 1))
-      if [[ "$node" == primary ]]; then
-        printf '%-9s up   pid %-7s port %s wal_lsn=%s\n' "$node" "$pid" "$(node_port "$node")" \
-          "$(sql_admin primary 'SELECT pg_current_wal_lsn()' 2>/dev/null || echo '?')"
+      if [[ "$node" == "$(current_primary)" ]]; then
+        printf '%-9s up   pid %-7s port %s primary wal_lsn=%s timeline=%s\n' "$node" "$pid" "$(node_port "$node")" \
+          "$(sql_admin "$node" 'SELECT pg_current_wal_lsn()' 2>/dev/null || echo '?')" \
+          "$(sql_admin "$node" 'SELECT timeline_id FROM pg_control_checkpoint()' 2>/dev/null || echo '?')"
       else
         printf '%-9s up   pid %-7s port %s %s\n' "$node" "$pid" "$(node_port "$node")" \
           "$(sql_admin "$node" "SELECT 'receive_lsn=' || coalesce(pg_last_wal_receive_lsn()::text, '-')
@@ -430,6 +512,7 @@ cmd_revive() {
 
 cmd_reset() {
   local node
+  restore_topology
   for node in $(nodes); do launch_node "$node"; done
   for node in $(nodes); do wait_ready "$node"; done
   for node in $(replicas); do
@@ -447,7 +530,7 @@ main() {
   local command=${1:-}
   [[ $# -gt 0 ]] && shift
   case "$command" in
-    start | stop | destroy | kill | revive | reset | delay | pause | resume)
+    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote)
       mkdir -p "$BASE_DIR"
       exec 9>"$BASE_DIR/.lock"
       flock -w "$TIMEOUT" 9 || die "another pg-cluster.sh holds $BASE_DIR/.lock"
@@ -480,12 +563,13 @@ main() {
       sql "$node" "$2"
       ;;
     reset) cmd_reset ;;
+    promote) cmd_promote "$@" ;;
     leftovers)
       [[ -f "$BASE_DIR/cluster.env" ]] || return 0
       load_topology
       our_pids
       ;;
-    -h | --help | help | "") sed -n '2,26p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    -h | --help | help | "") sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try --help)" ;;
   esac
 }

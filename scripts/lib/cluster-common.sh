@@ -19,6 +19,18 @@ nodes() {
   replicas
 }
 
+# The node that takes writes: primary, or the replica that 'promote' made the primary.
+current_primary() {
+  if [[ -f "$BASE_DIR/promoted" ]]; then cat "$BASE_DIR/promoted"; else echo primary; fi
+}
+
+# The replicas that follow the current primary (after a promote the old primary is out).
+followers() {
+  local node current
+  current=$(current_primary)
+  for node in $(replicas); do [[ "$node" == "$current" ]] || echo "$node"; done
+}
+
 # primary -> 0, replicaN -> N
 node_index() {
   case "$1" in

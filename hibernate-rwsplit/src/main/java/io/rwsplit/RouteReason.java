@@ -53,7 +53,7 @@ public enum RouteReason {
     STALENESS_BOUND_PRIMARY(Target.PRIMARY),
     /** A replica was wanted but none is healthy (or none is configured). */
     NO_HEALTHY_REPLICA(Target.PRIMARY),
-    /** A replica read failed before returning results and was retried on the primary. */
+    /** An autocommit read failed before returning results (its replica broke, or the primary went away in a failover) and was retried on the primary. */
     RETRY_PRIMARY(Target.PRIMARY),
     /**
      * An autocommit statement taken for a read was refused by a read-only replica (SQLState 25006, such as a
@@ -78,7 +78,7 @@ public enum RouteReason {
     UNIT_CAUSAL_WAIT(Target.REPLICA),
     /** BOUNDED_STALENESS: a replica within the staleness bound. */
     BOUNDED_STALENESS_REPLICA(Target.REPLICA),
-    /** A replica read failed before returning results and was retried on another replica. */
+    /** An autocommit read failed before returning results (its replica broke, or the primary went away in a failover) and was retried on a replica. */
     RETRY_REPLICA(Target.REPLICA);
 
     private final Target target;

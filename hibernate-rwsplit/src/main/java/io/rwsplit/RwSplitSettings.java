@@ -138,7 +138,9 @@ public final class RwSplitSettings {
     public static final String PRIMARY_FAILURE_THRESHOLD = PREFIX + "primary_failure_threshold";
 
     /**
-     * How long the open primary circuit breaker fails fast before it lets one trial connection through.
+     * How long the open primary circuit breaker fails fast before it lets one trial connection through when
+     * no replica monitor probes the primary (the monitor tries one every {@link #PROBE_INTERVAL}); with
+     * {@link #PROBE_TIMEOUT}, how long an autocommit read that lost the primary waits for it during a failover.
      * Positive duration; default {@code 5s}.
      *
      * @since 0.1

@@ -20,6 +20,8 @@ public final class CausalReads {
     private final CatchUpEstimates catchUp;
     private volatile GtidFlavour flavour;
     private volatile boolean warnedNoGtid;
+    /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
+    private volatile ConsistencyToken rebase;
 
     /**
      * @param label    the router's label (tenant), so scopes of different primaries never mix in a shared store
@@ -125,6 +127,71 @@ public final class CausalReads {
             ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
                     + " the time window", e.toString());
             return ConsistencyToken.withoutPosition(now);
+        }
+    }
+
+    /**
+     * Another server answers as the primary (a failover): positions learned from the old one no longer describe
+     * what replicas must apply. From now on every read requires at least the base: what the new primary had now
+     * ({@code newPrimary}, its position; null: the time rule), raised past every position a replica reported
+     * before (see {@link #beyond}); replicas following the new primary reach it after their replay time. A write
+     * committed before this moment requires the base instead of its own position; what replicas were known to
+     * have applied is forgotten.
+     */
+    public void primaryChanged(GtidPosition newPrimary) {
+        long now = runtime.clock().epochMicros();
+        GtidPosition position = newPrimary;
+        for (int i = 0; i < applied.length(); i++) {
+            position = beyond(position, applied.getAndSet(i, null));
+        }
+        if (position instanceof LsnPosition lsn && position != newPrimary) {
+            position = lsn.next();
+        }
+        ConsistencyToken base = position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
+        rebase = base;
+        if (unit != null) {
+            unit.rebase(base);
+        }
+    }
+
+    /**
+     * {@code base} raised past {@code replicaSaw}, a position a replica reported before the failover: a standby
+     * that replayed more of the old primary's log than the new primary received has left its history (it cannot
+     * follow the new primary until it is rebuilt), and positions are numbers that the new primary will reuse.
+     * Requiring more than any replica had seen keeps such a standby from passing for caught up.
+     */
+    private static GtidPosition beyond(GtidPosition base, GtidPosition replicaSaw) {
+        if (base == null || replicaSaw == null || base.contains(replicaSaw)) {
+            return base;
+        }
+        try {
+            return base.merge(replicaSaw);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return base;
+        }
+    }
+
+    /**
+     * {@code need}, or, for a write committed before the last failover, what the new primary had then (the old
+     * primary's positions cannot be compared with the new one's). One volatile read when nothing failed over.
+     */
+    public ConsistencyToken rebased(ConsistencyToken need) {
+        ConsistencyToken base = rebase;
+        if (base == null || need == null) {
+            return need;
+        }
+        if (need.commitTimeMicros() < base.commitTimeMicros()) {
+            return base;
+        }
+        GtidPosition own = need.positionOrNull();
+        try {
+            // a write on the new primary past the base: the usual case, without allocation
+            return own != null && base.positionOrNull() != null && own.contains(base.positionOrNull()) ? need
+                    : Tokens.merge(need, base);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return need;
         }
     }
 

@@ -67,6 +67,11 @@ public final class LsnPosition implements GtidPosition {
         return value;
     }
 
+    /** The position one byte further: what a server has only after writing past this one. */
+    LsnPosition next() {
+        return of(lsn + 1);
+    }
+
     /** The byte offset, unsigned. */
     public long lsn() {
         return lsn;

@@ -73,10 +73,10 @@ public final class SessionConsistency {
             ConsistencyToken unit = causal.unitPosition();
             if (unit != unitSeen) {
                 unitSeen = unit;
-                required = Tokens.merge(required, unit);
+                required = Tokens.merge(causal.rebased(required), unit);
             }
         }
-        return required;
+        return required = causal.rebased(required);
     }
 
     /** Whether this session's reads honour the whole unit's writes (no named scope, {@code consistency_scope=unit}). */
@@ -103,8 +103,8 @@ public final class SessionConsistency {
 
     /** A write of this session committed. */
     public void committed(ConsistencyToken write) {
-        scopeWrites = Tokens.merge(scopeWrites, write);
-        required = Tokens.merge(required, write);
+        scopeWrites = Tokens.merge(causal.rebased(scopeWrites), write);
+        required = Tokens.merge(causal.rebased(required), write);
         String key = scope();
         if (key != null) {
             causal.record(key, write);
@@ -129,12 +129,12 @@ public final class SessionConsistency {
         if (!fetched) {
             fetch();
         }
-        return unitWide() ? Tokens.merge(scopeWrites, causal.unitPosition()) : scopeWrites;
+        return causal.rebased(unitWide() ? Tokens.merge(causal.rebased(scopeWrites), causal.unitPosition()) : scopeWrites);
     }
 
     /** Reads of this session must also see {@code token}. */
     public void require(ConsistencyToken token) {
-        required = Tokens.merge(required, token);
+        required = Tokens.merge(causal.rebased(required), causal.rebased(token));
     }
 
     private void fetch() {
@@ -148,7 +148,7 @@ public final class SessionConsistency {
             return;
         }
         try {
-            ConsistencyToken stored = key != null ? causal.read(key) : causal.readSharedUnitPosition();
+            ConsistencyToken stored = causal.rebased(key != null ? causal.read(key) : causal.readSharedUnitPosition());
             unknown = false;
             scopeWrites = Tokens.merge(scopeWrites, stored);
             required = Tokens.merge(required, stored);

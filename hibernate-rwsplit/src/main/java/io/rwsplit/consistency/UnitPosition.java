@@ -15,6 +15,14 @@ final class UnitPosition {
         return last.get();
     }
 
+    /**
+     * A failover: writes committed before {@code base} (what the new primary had when it was seen) now require
+     * {@code base}; those committed on the new primary since are kept.
+     */
+    void rebase(ConsistencyToken base) {
+        last.updateAndGet(t -> t == null || t.commitTimeMicros() < base.commitTimeMicros() ? base : Tokens.merge(t, base));
+    }
+
     /** A write of the unit committed (here or, learnt from the store, in another instance). */
     void committed(ConsistencyToken write) {
         if (write != null) {

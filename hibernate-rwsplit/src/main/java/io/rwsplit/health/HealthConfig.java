@@ -39,6 +39,15 @@ public record HealthConfig(String lagProbe, Duration probeInterval, Duration pro
                 s.integer(SettingsTable.PRIMARY_FAILURE_THRESHOLD), s.duration(SettingsTable.PRIMARY_COOL_DOWN));
     }
 
+    /**
+     * How long an autocommit read that lost the primary (a failover) waits for the primary to answer again, or
+     * for a replica that may serve it: the breaker's cool-down (the time the module gives the primary to come
+     * back before it tries it again) plus one probe timeout (one connection attempt).
+     */
+    public Duration failoverWait() {
+        return primaryCoolDown.plus(probeTimeout);
+    }
+
     /** The thresholds of the replica state machine. */
     public HealthPolicy policy() {
         return new HealthPolicy(failureThreshold, maxLag.toNanos() / 1000, recoveryPeriod.toNanos());

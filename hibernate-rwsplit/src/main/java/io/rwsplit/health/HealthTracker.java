@@ -10,6 +10,8 @@ import io.rwsplit.consistency.GtidPosition;
  *   <li>UP to LAGGING: a probe measures a lag above {@code max_lag}, or reports broken replication;</li>
  *   <li>UP or LAGGING to DOWN: {@code failure_threshold} consecutive probe failures, or at once a
  *       connection error during a read;</li>
+ *   <li>any state to PRIMARY: a probe finds that the server is the primary now (a failover promoted it);
+ *       from PRIMARY, a probe that finds a replica again leads to LAGGING, then UP after the recovery period;</li>
  *   <li>LAGGING or DOWN to UP: only after probes have been healthy (reachable, lag within
  *       {@code max_lag}) without interruption for {@code recovery_period} (hysteresis: no flapping).</li>
  * </ul>
@@ -67,7 +69,7 @@ public final class HealthTracker {
                     healthyStreak = false;
                     lastError = null;
                 }
-                else if (state == ReplicaState.DOWN) {
+                else if (state == ReplicaState.DOWN || state == ReplicaState.PRIMARY) {
                     state = ReplicaState.LAGGING;
                 }
             }
@@ -94,6 +96,18 @@ public final class HealthTracker {
         healthyStreak = false;
         lastError = reason;
         leave(ReplicaState.LAGGING);
+        return state != before;
+    }
+
+    /** A probe found that the server is the primary now (a failover promoted it): out of rotation. */
+    public boolean probeFoundPrimary(long nowNanos, String reason) {
+        ReplicaState before = state;
+        observedAt = nowNanos;
+        failures = 0;
+        healthyStreak = false;
+        lagMicros = 0;
+        lastError = reason;
+        leave(ReplicaState.PRIMARY);
         return state != before;
     }
 

@@ -18,9 +18,11 @@ import io.rwsplit.spi.Clock;
  * A circuit breaker in front of the primary. CLOSED: connections are obtained as usual and consecutive
  * failures are counted; at {@code primary_failure_threshold} it opens. OPEN: every acquisition fails at
  * once with an {@link SQLTransientConnectionException} naming the breaker state, instead of piling
- * threads up on connection timeouts. After {@code primary_cool_down} the next acquisition is let
- * through as a trial (HALF_OPEN; others keep failing fast meanwhile): success closes the breaker,
- * failure opens it for another cool-down. Lock-free; the closed path costs one volatile read.
+ * threads up on connection timeouts. A trial (HALF_OPEN; others keep failing fast meanwhile) closes
+ * the breaker on success and opens it for another cool-down on failure. Trials come from two places:
+ * the replica monitor's {@link #probe()}, every probe interval on its own thread, so that the breaker
+ * closes as soon as the primary (a new one, after a failover) answers; and, where no monitor probes,
+ * the first acquisition after {@code primary_cool_down}. Lock-free; the closed path costs one volatile read.
  */
 public final class PrimaryBreaker implements PrimarySource {
 
@@ -78,6 +80,35 @@ public final class PrimaryBreaker implements PrimarySource {
         return c;
     }
 
+    /**
+     * One trial connection on the caller's thread (the replica monitor's) while the breaker is OPEN, whatever
+     * the cool-down: success closes the breaker, failure keeps it open. Does nothing while CLOSED, or while
+     * another trial runs.
+     */
+    public void probe() {
+        if (state.get() != State.OPEN || !state.compareAndSet(State.OPEN, State.HALF_OPEN)) {
+            return;
+        }
+        Connection c;
+        try {
+            c = delegate.acquire();
+        }
+        catch (SQLException | RuntimeException e) {
+            failed(e);
+            return;
+        }
+        try {
+            delegate.release(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            log.debug("[{}] releasing the breaker's trial connection failed: {}", label, e.toString());
+        }
+        failures.set(0);
+        if (state.compareAndSet(State.HALF_OPEN, State.CLOSED)) {
+            log.info("[{}] primary circuit breaker CLOSED: the primary answers again (probe)", label);
+        }
+    }
+
     @Override
     public void release(Connection connection) throws SQLException {
         delegate.release(connection);
@@ -90,7 +121,7 @@ public final class PrimaryBreaker implements PrimarySource {
         if (s == State.HALF_OPEN || (s == State.CLOSED && n >= threshold)) {
             openedAtNanos = clock.nanoTime();
             openedAtMicros = clock.epochMicros();
-            if (state.compareAndSet(s, State.OPEN)) {
+            if (state.compareAndSet(s, State.OPEN) && s == State.CLOSED) {
                 log.warn("[{}] primary circuit breaker OPEN after {} consecutive connection failures, failing fast for {} ms: {}",
                         label, n, coolDownNanos / 1_000_000, lastFailure);
             }

@@ -28,7 +28,10 @@ import io.rwsplit.spi.LagSample;
  * {@link ReplicaSet}, which publishes the health snapshot. Each replica has one dedicated probe
  * connection (not taken from its pool), opened with {@code probe_timeout} as connect and network
  * timeout and reopened after a failure. A lag probe that needs the primary (heartbeat, gtid) gets one
- * more task that borrows a primary connection every interval.
+ * more task that borrows a primary connection every interval. One more task watches the primary every
+ * interval: it gives an open {@link PrimaryBreaker} its trial ({@link PrimaryBreaker#probe()}) and notices
+ * when another server answers the primary URL (a failover); a listed replica that has become the primary
+ * is reported as such ({@link ReplicaState#PRIMARY}) and receives no reads.
  */
 public final class ReplicaMonitor implements AutoCloseable {
 
@@ -45,6 +48,10 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final java.util.function.ObjIntConsumer<GtidPosition> positions;
     private volatile boolean gtidUnavailable;
     private volatile boolean primaryTaskFailing;
+    /** Told the new primary's position when another server answers the primary URL (a failover). */
+    private final java.util.function.Consumer<GtidPosition> primaryChanged;
+    /** The primary's identity as last seen ({@link ServerRole}), or null before the first look. */
+    private volatile String primaryIdentity;
 
     /**
      * @param configs the replicas' configurations, in the order of {@code replicas.nodes()}
@@ -61,6 +68,18 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, java.util.function.ObjIntConsumer<GtidPosition> positions) {
+        this(replicas, configs, config, primary, clock, positions, position -> { });
+    }
+
+    /**
+     * @param positions      told every GTID position a probe reads, with the replica's index
+     * @param primaryChanged told the new primary's position (null when it has none) when another server answers
+     *                       the primary URL: a failover happened, positions learned before must be re-based
+     */
+    public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
+                          Clock clock, java.util.function.ObjIntConsumer<GtidPosition> positions,
+                          java.util.function.Consumer<GtidPosition> primaryChanged) {
+        this.primaryChanged = primaryChanged;
         this.positions = positions;
         this.replicas = replicas;
         this.configs = List.copyOf(configs);
@@ -69,7 +88,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         String probeName = LagProbes.resolve(config.lagProbe(), configs);
         this.probe = LagProbes.create(probeName, config, gtid, clock, replicas.label());
         this.connections = new Connection[configs.size()];
-        int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0));
+        int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0) + 1);
         this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
         executor.setRemoveOnCancelPolicy(true);
         log.debug("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
@@ -89,6 +108,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         if (probe instanceof PrimaryTask task) {
             executor.scheduleWithFixedDelay(() -> onPrimary(task), 0, interval, TimeUnit.NANOSECONDS);
         }
+        executor.scheduleWithFixedDelay(this::watchPrimary, 0, interval, TimeUnit.NANOSECONDS);
         for (ReplicaNode node : replicas.nodes()) {
             executor.scheduleWithFixedDelay(() -> probe(node), 0, interval, TimeUnit.NANOSECONDS);
         }
@@ -105,6 +125,11 @@ public final class ReplicaMonitor implements AutoCloseable {
                 connections[i] = c;
             }
             LagSample sample = probe.measure(node.name(), c);
+            String promoted = ServerRole.actsAsPrimary(c, gtid.flavour(c), primaryIdentity);
+            if (promoted != null) {
+                replicas.actsAsPrimary(node, promoted);
+                return;
+            }
             GtidPosition position = position(c);
             replicas.probed(node, sample, position);
             if (position != null) {
@@ -129,6 +154,40 @@ public final class ReplicaMonitor implements AutoCloseable {
             gtidUnavailable = true;
             log.info("[{}] replica GTID positions are not tracked: {}", replicas.label(), e.getMessage());
             return null;
+        }
+    }
+
+    /**
+     * Every probe interval: gives an open primary breaker its trial (so it closes as soon as the primary, a new
+     * one after a failover, answers, not after its cool-down), then looks at who answers the primary URL. When
+     * another server does, positions learned from the old primary are re-based on the new one's.
+     */
+    void watchPrimary() {
+        if (primary instanceof PrimaryBreaker breaker) {
+            breaker.probe();
+        }
+        Connection c = null;
+        try {
+            c = primary.acquire();
+            GtidReader.Flavour flavour = gtid.flavour(c);
+            String identity = ServerRole.primaryIdentity(c, flavour);
+            String before = primaryIdentity;
+            if (identity == null || identity.equals(before)) {
+                return;
+            }
+            primaryIdentity = identity;
+            if (before != null) {
+                GtidPosition position = gtidUnavailable ? null : gtid.primary(c);
+                log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
+                        + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
+                primaryChanged.accept(position);
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            // the primary is away: the breaker counts the failure, the next interval looks again
+        }
+        finally {
+            release(c);
         }
     }
 

@@ -10,5 +10,10 @@ public enum ReplicaState {
      */
     LAGGING,
     /** Unreachable, failing probes, broken replication or a failed read: out of rotation. */
-    DOWN
+    DOWN,
+    /**
+     * The server answers as the primary (promoted in a failover): it receives no replica reads. Should it
+     * become a replica again, it comes back through LAGGING and the recovery period.
+     */
+    PRIMARY
 }

@@ -44,9 +44,10 @@ final class RoutingRuntime implements AutoCloseable {
             int size = replicas.replicaSet().nodes().size();
             CausalReads causal = new CausalReads(consistency, label, size);
             Router router = new Router(label, protectedPrimary, replicas.replicaSet(), config.fallback(), causal,
-                    unit.transactionStatus(), unit.intentSource());
+                    unit.transactionStatus(), unit.intentSource(), config.health());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
-                    protectedPrimary, unit.clock(), (position, index) -> causal.observed(index, position));
+                    protectedPrimary, unit.clock(), (position, index) -> causal.observed(index, position),
+                    causal::primaryChanged);
             log.info("hibernate-rwsplit: {}routing between the primary ({}) and replicas {}; {}; {}",
                     label.equals("default") ? "" : "tenant " + label + ": ", primaryName, config.replicas(),
                     consistency.config().describe(), LagProbes.describe(config.health(), config.replicas()));

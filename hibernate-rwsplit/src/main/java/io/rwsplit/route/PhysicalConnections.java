@@ -178,6 +178,20 @@ final class PhysicalConnections {
         }
     }
 
+    /** The primary connection broke (or the primary went away): it goes back to its pool, which discards it. */
+    void dropPrimary() {
+        Connection broken = primary;
+        primary = null;
+        if (broken != null) {
+            try {
+                router.primary().release(broken);
+            }
+            catch (SQLException | RuntimeException ignored) {
+                // it is broken: the pool discards it
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ settings kept and replayed
 
     void isolation(int level) throws SQLException {

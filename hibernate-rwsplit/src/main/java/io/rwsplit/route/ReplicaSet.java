@@ -167,6 +167,14 @@ public final class ReplicaSet {
         changed(node, before);
     }
 
+    /** A probe found that the listed replica is the primary now (a failover promoted it): no replica reads. */
+    public synchronized void actsAsPrimary(ReplicaNode node, String reason) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState before = tracker.state();
+        tracker.probeFoundPrimary(clock.nanoTime(), reason);
+        changed(node, before);
+    }
+
     /** A probe could not reach the replica. */
     public synchronized void probeFailed(ReplicaNode node, Throwable cause) {
         HealthTracker tracker = trackers[node.index()];

@@ -4,17 +4,17 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLRecoverableException;
-import java.sql.SQLTransientConnectionException;
 
 /**
- * A statement prepared on a replica. It keeps the replica's in-flight count (from its first execution
+ * A statement prepared on a replica, or an autocommit read prepared on the primary. It keeps the replica's in-flight count (from its first execution
  * to its close), takes the replica out of rotation at once when an execution fails with a connection
  * error, and, for an autocommit read, executes once more elsewhere (another healthy replica, else the
  * primary) when that failure happened before any result was handed out: the statement is prepared
  * again there and its recorded parameters and options are replayed. An autocommit statement the
  * replica refused as a write (SQLState 25006) is run once on the primary, without ejecting the replica.
+ * An autocommit read on the primary whose connection broke before any result (a failover) moves to a
+ * replica that meets its consistency requirement or to the primary once it answers again, trying until a
+ * deadline ({@link RoutingConnection#failoverDeadline()}).
  * Inside a transaction, after a first successful execution, or with a stream parameter, the error goes
  * to the caller unchanged.
  */
@@ -31,6 +31,8 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     private ReplicaNode node;
     private boolean executed;
     private boolean counted;
+    /** Until when this read may wait for a failover of the primary (nanoTime); 0 until the primary failed it. */
+    private long failoverDeadline;
 
     /**
      * @param retryable whether it is an autocommit read that may be retried elsewhere
@@ -51,16 +53,19 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     public ResultSet executeQuery() throws SQLException {
         starting();
         try {
-            return delegate.executeQuery();
-        }
-        catch (SQLException e) {
-            failed(e);
             try {
                 return delegate.executeQuery();
             }
-            catch (SQLException again) {
-                ejectIfBroken(again);
-                throw again;
+            catch (SQLException e) {
+                failed(e);
+            }
+            while (true) {
+                try {
+                    return delegate.executeQuery();
+                }
+                catch (SQLException again) {
+                    failedAgain(again);
+                }
             }
         }
         finally {
@@ -72,16 +77,19 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     public boolean execute() throws SQLException {
         starting();
         try {
-            return delegate.execute();
-        }
-        catch (SQLException e) {
-            failed(e);
             try {
                 return delegate.execute();
             }
-            catch (SQLException again) {
-                ejectIfBroken(again);
-                throw again;
+            catch (SQLException e) {
+                failed(e);
+            }
+            while (true) {
+                try {
+                    return delegate.execute();
+                }
+                catch (SQLException again) {
+                    failedAgain(again);
+                }
             }
         }
         finally {
@@ -127,6 +135,12 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
      */
     private void failed(SQLException e) throws SQLException {
         ReplicaNode failedNode = node;
+        if (failedNode == null) {
+            if (!primaryFailover(e)) {
+                throw e;
+            }
+            return;
+        }
         if (failedNode != null && READ_ONLY_REFUSAL.equals(e.getSQLState()) && !executed && bindings != null) {
             refusedAsWrite(e);
             return;
@@ -166,10 +180,39 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
         }
     }
 
-    /** After the one retry failed too: eject that replica as well, retry no more. */
-    private void ejectIfBroken(SQLException e) {
+    /**
+     * After a retry failed too: a read that waits for a failover of the primary tries again (until its
+     * deadline); otherwise that replica is ejected as well and the error thrown.
+     */
+    private void failedAgain(SQLException e) throws SQLException {
+        if (node == null && failoverDeadline != 0 && primaryFailover(e)) {
+            return;
+        }
         if (node != null && isConnectionError(e, delegate)) {
             routing.router().replicas().markDown(node, e);
+        }
+        throw e;
+    }
+
+    /**
+     * The primary connection broke under this autocommit read before any result (a failover): the read moves
+     * to a server that can serve it, waiting for one until the failover deadline. False when it cannot.
+     */
+    private boolean primaryFailover(SQLException e) throws SQLException {
+        if (executed || bindings == null) {
+            return false;
+        }
+        if (failoverDeadline == 0) {
+            failoverDeadline = routing.failoverDeadline();
+        }
+        try {
+            return routing.retryAfterPrimaryFailure(this, e, failoverDeadline);
+        }
+        catch (SQLException retryFailure) {
+            if (retryFailure != e) {
+                e.addSuppressed(retryFailure);
+            }
+            throw e;
         }
     }
 
@@ -188,7 +231,9 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
         }
         PreparedStatement old = delegate;
         delegate = next;
-        bindings = null;
+        if (failoverDeadline == 0) {
+            bindings = null; // one retry; a read waiting for a failover keeps them to try again until its deadline
+        }
         if (counted && node != null) {
             node.inFlightCounter().decrementAndGet();
         }
@@ -218,17 +263,8 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
      * type (on the error or its causes), or a connection that is closed now.
      */
     static boolean isConnectionError(SQLException e, java.sql.Statement statement) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
-                    || t instanceof SQLRecoverableException) {
-                return true;
-            }
-            if (t instanceof SQLException sqle && sqle.getSQLState() != null && sqle.getSQLState().startsWith("08")) {
-                return true;
-            }
-            if (t.getCause() == t) {
-                break;
-            }
+        if (RoutingConnection.isConnectionError(e)) {
+            return true;
         }
         try {
             return statement.getConnection().isClosed();

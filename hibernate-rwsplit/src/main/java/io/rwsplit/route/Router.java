@@ -12,6 +12,7 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.Target;
 import io.rwsplit.config.Fallback;
+import io.rwsplit.health.HealthConfig;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.stats.FactoryStatistics;
@@ -37,6 +38,8 @@ public final class Router {
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
     private final ClassificationCache classifications = new ClassificationCache();
+    private final long failoverWaitNanos;
+    private final long failoverPauseNanos;
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -56,6 +59,20 @@ public final class Router {
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource) {
+        this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, HealthConfig.DEFAULTS);
+    }
+
+    /**
+     * @param causal            consistency for these replicas, or {@code null} to route every read as EVENTUAL
+     * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
+     * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
+     * @param health            probe and breaker settings: how long a read waits for a failover of the primary
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource, HealthConfig health) {
+        this.failoverWaitNanos = health.failoverWait().toNanos();
+        this.failoverPauseNanos = health.probeInterval().toNanos();
         this.causal = causal;
         this.label = label;
         this.transactionStatus = transactionStatus;
@@ -130,6 +147,16 @@ public final class Router {
 
     PrimarySource primary() {
         return primary;
+    }
+
+    /** How long an autocommit read that lost the primary waits for it, or for a replica that may serve it. */
+    long failoverWaitNanos() {
+        return failoverWaitNanos;
+    }
+
+    /** The pause between two attempts of such a read: the probe interval. */
+    long failoverPauseNanos() {
+        return failoverPauseNanos;
     }
 
     RouteDecision primaryDecision(RouteReason reason) {

@@ -45,6 +45,10 @@ public final class RoutingConnection implements Connection {
     private final ConsistencyGate gate;
 
     private boolean closed;
+    /** The statement being routed is an autocommit read: it may wait for a failover of the primary. */
+    private boolean autocommitRead;
+    /** Its replica reason when the consistency gate decides it (it may then be served by a replica), else null. */
+    private RouteReason gatedReason;
 
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
         this.router = router;
@@ -94,6 +98,9 @@ public final class RoutingConnection implements Connection {
         TransactionTracker.Kind txKind = tx.kind();
         RoutePolicy.Route route = RoutePolicy.decide(kind, hint, txKind, tx.readOnlyConnection(), session.intent(),
                 session.flushing(), physical.pinnedToPrimary());
+        autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !route.refused()
+                && (route.gated() || route.reason() == RouteReason.PRIMARY_HINT);
+        gatedReason = autocommitRead && route.gated() ? route.reason() : null;
         if (route.refused()) {
             throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
                     + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
@@ -125,20 +132,33 @@ public final class RoutingConnection implements Connection {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
             router.record(session, router.primaryDecision(reason), -1, sql);
             session.servedByPrimary();
-            return physical.primary();
+            return primary(sql);
         }
         Connection c = physical.replica(tx.inTransaction());
         if (c == null) {
             RouteDecision fallback = router.noReplica(sql);
             router.record(session, fallback, -1, sql);
             session.servedByPrimary();
-            return physical.primary();
+            return primary(sql);
         }
         ReplicaNode node = physical.replicaNode();
         router.record(session, node.decision(reason), node.index(), sql);
         session.servedByReplica();
         physical.servesFor(reason);
         return c;
+    }
+
+    /** The primary connection; an autocommit read that cannot get one waits for a failover ({@link #awaitFailover}). */
+    private Connection primary(String sql) throws SQLException {
+        try {
+            return physical.primary();
+        }
+        catch (SQLException e) {
+            if (!autocommitRead || !isConnectionError(e)) {
+                throw e;
+            }
+            return awaitFailover(sql, e, failoverDeadline());
+        }
     }
 
     /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
@@ -221,7 +241,12 @@ public final class RoutingConnection implements Connection {
     private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         Connection c = route(sql);
         PreparedStatement ps = shape.prepare(c, sql);
-        return c == physical.openReplica() ? onReplica(ps, sql, shape) : new PrimaryStatement(this, ps);
+        if (c == physical.openReplica()) {
+            return onReplica(ps, sql, shape);
+        }
+        // an autocommit read on the primary records its parameters: it may run again after a failover
+        return autocommitRead ? new ReplicaStatement(this, null, ps, sql, true, gatedReason != null, shape)
+                : new PrimaryStatement(this, ps);
     }
 
     @Override
@@ -321,6 +346,89 @@ public final class RoutingConnection implements Connection {
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         statement.retarget(physical.primary(), null);
         return true;
+    }
+
+    // ------------------------------------------------------------------ failover of the primary (reads)
+
+    /** Whether the statement last routed is an autocommit read (it may wait for the primary to come back). */
+    boolean routedAutocommitRead() {
+        return autocommitRead;
+    }
+
+    /** Until when an autocommit read that lost the primary now may wait for it: see {@link Router#failoverWaitNanos()}. */
+    long failoverDeadline() {
+        return router.replicas().clock().nanoTime() + router.failoverWaitNanos();
+    }
+
+    /**
+     * An autocommit read lost the primary (it could not connect, or the connection broke before any result):
+     * it is served by a replica that meets the read's consistency requirement as soon as one does, else by the
+     * primary as soon as it answers again (the primary URL may lead to a new server by then), trying every probe
+     * interval until {@code deadline}; then {@code failure} is thrown. Writes never come here: whether a write
+     * that lost its connection committed is unknown, so it is never sent again.
+     */
+    private Connection awaitFailover(String sql, SQLException failure, long deadline) throws SQLException {
+        physical.dropPrimary();
+        io.rwsplit.spi.Clock clock = router.replicas().clock();
+        while (true) {
+            if (gatedReason != null && gate.read(gatedReason, false).target() == io.rwsplit.Target.REPLICA) {
+                Connection c = physical.replica(false);
+                if (c != null) {
+                    ReplicaNode node = physical.replicaNode();
+                    router.record(session, node.decision(RouteReason.RETRY_REPLICA), node.index(), sql);
+                    session.servedByReplica();
+                    physical.servesFor(RouteReason.RETRY_REPLICA);
+                    return c;
+                }
+            }
+            try {
+                Connection c = physical.primary();
+                router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, sql);
+                session.servedByPrimary();
+                return c;
+            }
+            catch (SQLException e) {
+                long left = deadline - clock.nanoTime();
+                if (!isConnectionError(e) || left <= 0) {
+                    if (e != failure) {
+                        failure.addSuppressed(e);
+                    }
+                    throw failure;
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(Math.min(router.failoverPauseNanos(), left));
+            }
+        }
+    }
+
+    /**
+     * Moves an autocommit read whose primary connection broke before any result (a failover) to a server that
+     * can serve it, waiting for one until {@code deadline} ({@link #awaitFailover}). False when it must not be
+     * retried (in a transaction, or the primary holds session state of this connection).
+     */
+    boolean retryAfterPrimaryFailure(Retryable statement, SQLException failure, long deadline) throws SQLException {
+        if (tx.inTransaction() || closed || physical.pinnedToPrimary() || !isConnectionError(failure)) {
+            return false;
+        }
+        Connection c = awaitFailover(statement.sql(), failure, deadline);
+        statement.retarget(c, physical.replicaNodeOf(c));
+        return true;
+    }
+
+    /** Whether {@code e} says the server or the connection is gone (SQLState class 08, a JDBC connection exception type). */
+    static boolean isConnectionError(SQLException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLNonTransientConnectionException
+                    || t instanceof java.sql.SQLRecoverableException) {
+                return true;
+            }
+            if (t instanceof SQLException sqle && sqle.getSQLState() != null && sqle.getSQLState().startsWith("08")) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     @Override

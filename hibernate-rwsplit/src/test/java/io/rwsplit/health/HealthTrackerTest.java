@@ -165,4 +165,22 @@ class HealthTrackerTest {
         }
         assertEquals(10_000, t.status().lagMicros());
     }
+
+    @Test
+    void aReplicaFoundToBeThePrimaryLeavesRotationAndComesBackOnlyAsAReplicaAfterTheRecoveryPeriod() {
+        assertTrue(tracker.probeFoundPrimary(now, "pg_is_in_recovery() is false"));
+        assertEquals(ReplicaState.PRIMARY, tracker.state());
+        assertFalse(tracker.status().isUp());
+        assertEquals(1, tracker.ejections());
+        tick();
+        assertFalse(tracker.probeFoundPrimary(now, "pg_is_in_recovery() is false"), "it stays the primary");
+        tick();
+        tracker.probeSucceeded(now, 0, null); // a replica again (an operator made it one)
+        assertEquals(LAGGING, tracker.state());
+        for (int i = 0; i < 4; i++) {
+            tick();
+            tracker.probeSucceeded(now, 0, null);
+        }
+        assertEquals(UP, tracker.state());
+    }
 }

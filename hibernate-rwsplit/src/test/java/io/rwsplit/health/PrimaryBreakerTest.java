@@ -103,4 +103,44 @@ class PrimaryBreakerTest {
         assertThrows(SQLTransientConnectionException.class, breaker::acquire);
         assertEquals(4, attempts.get());
     }
+
+    @Test
+    void aProbeClosesTheOpenBreakerAsSoonAsThePrimaryAnswersWithoutWaitingForTheCoolDown() throws SQLException {
+        primaryUp = false;
+        for (int i = 0; i < 3; i++) {
+            assertThrows(SQLException.class, breaker::acquire);
+        }
+        clock.advance(Duration.ofMillis(250));
+        breaker.probe();
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state(), "the primary is still away");
+        assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+        primaryUp = true; // the new primary answers, 4.5 s before the cool-down ends
+        clock.advance(Duration.ofMillis(250));
+        breaker.probe();
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+        assertSame(connection, breaker.acquire());
+        assertEquals(6, attempts.get(), "3 failures, 2 probes, 1 acquisition");
+    }
+
+    @Test
+    void aFailedProbeKeepsFailingFastWithoutTouchingThePrimary() {
+        primaryUp = false;
+        for (int i = 0; i < 3; i++) {
+            assertThrows(SQLException.class, breaker::acquire);
+        }
+        for (int i = 0; i < 4; i++) {
+            clock.advance(Duration.ofMillis(250));
+            breaker.probe();
+            assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+        }
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state());
+        assertEquals(7, attempts.get(), "3 failures and 4 probes; the fast failures never reach the primary");
+    }
+
+    @Test
+    void aProbeLeavesAClosedBreakerAlone() {
+        breaker.probe();
+        assertEquals(0, attempts.get());
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+    }
 }

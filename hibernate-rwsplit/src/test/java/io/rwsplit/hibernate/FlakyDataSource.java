@@ -23,6 +23,11 @@ final class FlakyDataSource extends DataSourceAdapter {
     /** Executions fail as a read-only standby refuses a write (SQLState 25006); the connection stays fine. */
     volatile boolean refusing;
     final AtomicInteger failedExecutions = new AtomicInteger();
+    /** How many of the next executions fail with a connection error (a server that went away under them). */
+    final AtomicInteger failNextExecutions = new AtomicInteger();
+    /** How many of the next connection attempts are refused. */
+    final AtomicInteger refuseNextConnects = new AtomicInteger();
+    final AtomicInteger refusedConnects = new AtomicInteger();
 
     FlakyDataSource(String url) {
         this.url = url;
@@ -30,6 +35,10 @@ final class FlakyDataSource extends DataSourceAdapter {
 
     @Override
     public Connection getConnection() throws SQLException {
+        if (refuseNextConnects.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+            refusedConnects.incrementAndGet();
+            throw new SQLNonTransientConnectionException("simulated: connection refused", "08001");
+        }
         Connection real = DriverManager.getConnection(url, "sa", "");
         return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
@@ -44,6 +53,10 @@ final class FlakyDataSource extends DataSourceAdapter {
                     if (refusing && method.getName().startsWith("execute")) {
                         failedExecutions.incrementAndGet();
                         throw new SQLException("simulated: cannot execute UPDATE in a read-only transaction", "25006");
+                    }
+                    if (method.getName().startsWith("execute") && failNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        failedExecutions.incrementAndGet();
+                        throw new SQLNonTransientConnectionException("simulated: terminating connection", "08006");
                     }
                     if (failing && method.getName().startsWith("execute")) {
                         failedExecutions.incrementAndGet();

@@ -263,6 +263,16 @@ public abstract sealed class TestCluster permits MariaDbCluster, PostgresCluster
     }
 
     /**
+     * Fails over to replica {@code replica}: stops the primary if it still runs, promotes the replica and
+     * re-points the other replicas to it; returns once it takes writes. The next reset rebuilds the original
+     * topology.
+     */
+    public void promote(int replica) {
+        changed.set(true);
+        script.run("promote", replica(checkReplica(replica)));
+    }
+
+    /**
      * Brings the cluster back to a clean, in-sync state with an empty application database. Only
      * drops and recreates the database and syncs when no control was used since the last reset.
      */

@@ -1,0 +1,60 @@
+package io.rwsplit.health;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * Which server answers, and in which role. The primary's identity ({@link #primaryIdentity}) changes when
+ * another server takes over (a failover): MariaDB and MySQL report another {@code server_id}, PostgreSQL a
+ * new timeline (the first field of the current WAL file's name) or another address. A listed replica acts
+ * as the primary ({@link #actsAsPrimary}) when PostgreSQL says it is not in recovery, or when a MariaDB or
+ * MySQL server is writable ({@code read_only=OFF}) and is the very server the primary URL leads to (a
+ * writable replica that still replicates is not enough).
+ */
+final class ServerRole {
+
+    private ServerRole() {
+    }
+
+    /** The primary's identity, or null when the database has none (H2). */
+    static String primaryIdentity(Connection c, GtidReader.Flavour flavour) throws SQLException {
+        return switch (flavour) {
+            case MARIADB, MYSQL -> GtidReader.value(c, "select concat(@@server_id, '@', @@hostname, ':', @@port)");
+            case POSTGRESQL -> GtidReader.value(c, "select 'timeline ' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8)"
+                    + " || ' at ' || coalesce(host(inet_server_addr()), 'local') || ':' || coalesce(inet_server_port(), 0)");
+            default -> null;
+        };
+    }
+
+    /**
+     * Why replica connection {@code c} answers as the primary, or null when it is a replica.
+     *
+     * @param primaryIdentity the primary's identity as last seen, or null
+     */
+    static String actsAsPrimary(Connection c, GtidReader.Flavour flavour, String primaryIdentity) throws SQLException {
+        switch (flavour) {
+            case POSTGRESQL:
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_is_in_recovery()")) {
+                    return rs.next() && !rs.getBoolean(1) ? "the server is the primary now: pg_is_in_recovery() is false"
+                            : null;
+                }
+            case MARIADB:
+            case MYSQL:
+                if (primaryIdentity == null) {
+                    return null;
+                }
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                        "select @@read_only, concat(@@server_id, '@', @@hostname, ':', @@port)")) {
+                    if (rs.next() && !rs.getBoolean(1) && primaryIdentity.equals(rs.getString(2))) {
+                        return "the server is the primary now: read_only=OFF and the primary URL leads to it ("
+                                + primaryIdentity + ")";
+                    }
+                    return null;
+                }
+            default:
+                return null;
+        }
+    }
+}
