@@ -18,6 +18,7 @@ import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.hibernate.RoutingMultiTenantConnectionProvider;
 import io.rwsplit.hibernate.RwSplitSession;
+import io.rwsplit.hibernate.RwSplitSessions;
 import io.rwsplit.route.Intent;
 import io.rwsplit.route.Router;
 import io.rwsplit.stats.CombinedStatistics;
@@ -192,7 +193,7 @@ public final class RwSplit {
     /** The routing part of a session; fails clearly when the module is not active for its factory. */
     static RwSplitSession session(EntityManager entityManager) {
         SharedSessionContractImplementor session = entityManager.unwrap(SharedSessionContractImplementor.class);
-        RwSplitSession extension = session.getExtension(RwSplitSession.class);
+        RwSplitSession extension = RwSplitSessions.find(session);
         if (extension == null) {
             throw new IllegalStateException("hibernate-rwsplit is not active for this persistence unit: set '"
                     + RwSplitSettings.REPLICAS + "' (or '" + RwSplitSettings.TENANTS + "') in its properties");

@@ -1,18 +1,19 @@
 package io.rwsplit.spring;
 
 /**
- * Refuses to start on a Hibernate ORM older than the core needs (7.4: Spring Boot 4.0 manages 7.2), with a
- * message naming both versions, instead of failing later with a linkage error or routing wrongly.
+ * Refuses to start on a Hibernate ORM older than the core needs (7.2, the first release with the read-only
+ * connection SPI; Spring Boot 4.0 manages 7.2, 4.1 manages 7.4), with a message naming both versions, instead of
+ * failing later with a linkage error or routing wrongly.
  */
 final class HibernateVersionGuard {
 
     static final int MAJOR = 7;
-    static final int MINOR = 4;
+    static final int MINOR = 2;
 
     private HibernateVersionGuard() {
     }
 
-    /** @throws UnsupportedHibernateVersionException when {@code version} is older than 7.4 or unreadable */
+    /** @throws UnsupportedHibernateVersionException when {@code version} is older than 7.2 or unreadable */
     static void check(String version) {
         if (!supported(version)) {
             throw new UnsupportedHibernateVersionException(version);

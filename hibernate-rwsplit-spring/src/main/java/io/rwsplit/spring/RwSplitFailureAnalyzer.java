@@ -18,8 +18,10 @@ public final class RwSplitFailureAnalyzer implements FailureAnalyzer {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof HibernateVersionGuard.UnsupportedHibernateVersionException e) {
                 return new FailureAnalysis(e.getMessage() + ".",
-                        "Use Spring Boot 4.1 or later (it manages Hibernate ORM 7.4), or set the Maven property"
-                                + " 'hibernate.version' (Gradle: ext['hibernate.version']) to a 7.4.x release.", e);
+                        "Use Spring Boot 4.0 or later (it manages Hibernate ORM " + HibernateVersionGuard.MAJOR + "."
+                                + HibernateVersionGuard.MINOR + " or later), or set the Maven property 'hibernate.version'"
+                                + " (Gradle: ext['hibernate.version']) to a " + HibernateVersionGuard.MAJOR + "."
+                                + HibernateVersionGuard.MINOR + ".x or later release.", e);
             }
             String message = t.getMessage();
             if (message != null && message.startsWith("hibernate-rwsplit:")) {

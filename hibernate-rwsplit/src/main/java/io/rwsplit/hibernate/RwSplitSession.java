@@ -3,7 +3,6 @@ package io.rwsplit.hibernate;
 import java.util.List;
 
 import org.hibernate.SessionEventListener;
-import org.hibernate.engine.extension.spi.Extension;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.route.Router;
@@ -11,11 +10,11 @@ import io.rwsplit.route.SessionRouting;
 import io.rwsplit.stats.SessionStatistics;
 
 /**
- * hibernate-rwsplit's part of one Hibernate session: attached to the session as an {@link Extension}
- * (so the {@code RwSplit} facade finds it in one hop) and registered as its {@link SessionEventListener}
- * (so it sees flushes and hands itself to the router when the session acquires a connection).
+ * hibernate-rwsplit's part of one Hibernate session, registered as its {@link SessionEventListener} (so it
+ * sees flushes and hands itself to the router when the session acquires a connection). How the
+ * {@code RwSplit} facade finds it depends on the Hibernate release: see {@link RwSplitSessions}.
  */
-public final class RwSplitSession extends SessionRouting implements Extension, SessionEventListener {
+public class RwSplitSession extends SessionRouting implements SessionEventListener {
 
     private final Router router;
 
@@ -26,37 +25,37 @@ public final class RwSplitSession extends SessionRouting implements Extension, S
         this.router = router;
     }
 
-    public Router router() {
+    public final Router router() {
         return router;
     }
 
     @Override
-    public void jdbcConnectionAcquisitionStart() {
+    public final void jdbcConnectionAcquisitionStart() {
         router.beginAcquisition(this);
     }
 
     @Override
-    public void jdbcConnectionAcquisitionEnd() {
+    public final void jdbcConnectionAcquisitionEnd() {
         router.endAcquisition();
     }
 
     @Override
-    public void flushStart() {
+    public final void flushStart() {
         flushStarted();
     }
 
     @Override
-    public void flushEnd(int numberOfEntities, int numberOfCollections) {
+    public final void flushEnd(int numberOfEntities, int numberOfCollections) {
         flushEnded();
     }
 
     @Override
-    public void partialFlushStart() {
+    public final void partialFlushStart() {
         flushStarted();
     }
 
     @Override
-    public void partialFlushEnd(int numberOfEntities, int numberOfCollections) {
+    public final void partialFlushEnd(int numberOfEntities, int numberOfCollections) {
         flushEnded();
     }
 }
