@@ -7,10 +7,16 @@
 #   3. the replicated workload, without lag, with `cluster.sh delay 1 1` and with both replicas delayed;
 #   3c. the same workload on the scripts/pg-cluster.sh PostgreSQL cluster (when PostgreSQL is installed).
 # Every variant's set-up first proves that its reads reach a replica (or the primary, for the baselines).
+# Parts 1 and 2 also measure the calling thread's CPU time per operation, plain Hibernate and each routing stack
+# in interleaved batches inside one JVM (io.rwsplit.bench.overhead.CpuOverhead): the figure load disturbs least.
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
+#        scripts/bench.sh overhead [--cluster]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
+#   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
+#                  `overhead findById cpu-ratio 1.02 (spread 0.98-1.05) alloc +120 B/op ...`; with --cluster also
+#                  on the MariaDB cluster against the routing peers (longer); docs/benchmarks.md is not rewritten
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
 #                        is started on it if nothing answers there, and stopped again afterwards. A server
@@ -22,6 +28,7 @@
 #                        the MariaDB one)
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
+#   BENCH_CPU_OPTS       options of the CPU-time comparison, default "--pairs 100 --batch-ms 50 --warmup-s 8"
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,11 +36,15 @@ cd "$REPO_ROOT"
 
 quick=false
 cluster=true
+overhead_only=false
+overhead_cluster=false
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
     --no-cluster) cluster=false ;;
-    --help | -h) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    overhead) overhead_only=true ;;
+    --cluster) overhead_cluster=true ;;
+    --help | -h) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -43,10 +54,16 @@ jmh_opts="${BENCH_JMH_OPTS:--f 1 -wi 5 -w 2s -i 10 -r 1s}"
 users="${BENCH_USERS:-8}"
 seconds="${BENCH_SECONDS:-15}"
 warmup=3
+cpu_opts="${BENCH_CPU_OPTS:---pairs 100 --batch-ms 50 --warmup-s 8}"
 if $quick; then
   jmh_opts="-f 1 -wi 1 -w 1s -i 1 -r 1s"
   seconds=2
   warmup=1
+  cpu_opts="--pairs 20 --batch-ms 5 --warmup-s 1"
+fi
+if $overhead_cluster && ! $overhead_only; then
+  echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
+  exit 2
 fi
 
 out="$REPO_ROOT/benchmarks/target/bench-results"
@@ -55,6 +72,35 @@ meta="$out/meta.properties"
 
 echo "== building the benchmarks module"
 mvn -B -q -Pbench -pl benchmarks -am package -DskipTests
+
+# the CPU time per operation of the calling thread, baseline and candidate in interleaved batches; $1: h2 or cluster
+cpu_overhead() {
+  local target=$1
+  shift
+  # shellcheck disable=SC2086 # the options are deliberately word-split
+  java -Drwsplit.bench.proofs="$proofs" -cp "$jar" io.rwsplit.bench.overhead.CpuOverhead --target "$target" \
+    --port "$port" $cpu_opts "$@"
+}
+
+if $overhead_only; then
+  out="$REPO_ROOT/benchmarks/target/overhead-results"
+  proofs="$out/proofs.tsv"
+  rm -rf "$out"
+  mkdir -p "$out"
+  echo "== CPU time per operation on H2, $cpu_opts (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  cpu_overhead h2 --out "$out/overhead.tsv"
+  if $overhead_cluster; then
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "== starting the cluster on port $port"
+      RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh start 2 "$port"
+      trap 'RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh stop || true' EXIT
+    fi
+    echo "== CPU time per operation on the cluster (port $port)"
+    cpu_overhead cluster --out "$out/overhead.tsv"
+  fi
+  echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); rows in $out/overhead.tsv"
+  exit 0
+fi
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -64,6 +110,7 @@ mkdir -p "$out"
   [[ -n "${BENCH_JMH_OPTS:-}" ]] && env_set+=" BENCH_JMH_OPTS=\"$BENCH_JMH_OPTS\""
   [[ -n "${BENCH_USERS:-}" ]] && env_set+=" BENCH_USERS=$BENCH_USERS"
   [[ -n "${BENCH_SECONDS:-}" ]] && env_set+=" BENCH_SECONDS=$BENCH_SECONDS"
+  [[ -n "${BENCH_CPU_OPTS:-}" ]] && env_set+=" BENCH_CPU_OPTS=\"$BENCH_CPU_OPTS\""
   echo "command=$env_set scripts/bench.sh${*:+ $*}"
   echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "nproc=$(nproc)"
@@ -71,6 +118,7 @@ mkdir -p "$out"
   echo "java=$(java -version 2>&1 | head -n 2 | tr '\n' ' ')"
   echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "jmh_options=$jmh_opts"
+  echo "cpu_options=$cpu_opts"
 } >"$meta"
 
 # JMH's own command line (java -jar benchmarks.jar ... works too); JmhMain also writes mean, error, best and
@@ -86,6 +134,9 @@ jmh() {
 
 echo "== 1. overhead on H2"
 jmh "$out/h2.csv" H2OverheadBenchmark
+echo "== 1b. CPU time per operation on H2"
+echo "load_cpu_h2=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
+cpu_overhead h2 --out "$out/overhead.tsv"
 
 cluster_sh() { RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh "$@"; }
 started_cluster=false
@@ -108,6 +159,9 @@ if $cluster; then
   cluster_sh delay 2 0 >/dev/null
   echo "== 2. the same operations on the cluster"
   jmh "$out/cluster.csv" ClusterOverheadBenchmark -p port="$port"
+  echo "== 2b. CPU time per operation on the cluster"
+  echo "load_cpu_cluster=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
+  cpu_overhead cluster --out "$out/overhead.tsv"
 
   # $1 labels the rows; $2: prove each mode's routing first (not under lag, where hibernate-rwsplit may send
   # reads to the primary on purpose); $3: settings added to the hibernate-rwsplit modes

@@ -1,7 +1,6 @@
 package io.rwsplit;
 
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -16,7 +15,7 @@ import java.util.Objects;
  *   <li>{@link #eventual()}: any healthy replica.</li>
  * </ul>
  * The setting {@link RwSplitSettings#CONSISTENCY} accepts the same levels as text:
- * {@code strong}, {@code read_your_writes}, {@code bounded_staleness:PT0.5S}, {@code eventual}.
+ * {@code strong}, {@code read_your_writes}, {@code bounded_staleness:PT0.5S} (or {@code bounded_staleness:500ms}), {@code eventual}.
  */
 public final class Consistency {
 
@@ -68,8 +67,8 @@ public final class Consistency {
     }
 
     /**
-     * Parses {@code strong}, {@code read_your_writes}, {@code bounded_staleness:<ISO-8601 duration>} or
-     * {@code eventual} (case-insensitive).
+     * Parses {@code strong}, {@code read_your_writes}, {@code bounded_staleness:<duration>} (a duration as
+     * {@link Durations#parse} reads it, not negative) or {@code eventual} (case-insensitive).
      *
      * @throws IllegalArgumentException naming the text when it is none of these
      */
@@ -89,17 +88,17 @@ public final class Consistency {
         String prefix = "bounded_staleness:";
         if (t.startsWith(prefix)) {
             try {
-                Duration d = Duration.parse(text.trim().substring(prefix.length()).trim().toUpperCase(Locale.ROOT));
+                Duration d = Durations.parse(text.trim().substring(prefix.length()));
                 if (!d.isNegative()) {
                     return new Consistency(Level.BOUNDED_STALENESS, d);
                 }
             }
-            catch (DateTimeParseException e) {
+            catch (IllegalArgumentException e) {
                 // reported below
             }
         }
         throw new IllegalArgumentException("unknown consistency level '" + text + "': expected strong, read_your_writes,"
-                + " bounded_staleness:<duration such as PT0.5S, not negative> or eventual");
+                + " bounded_staleness:<duration such as PT0.5S or 500ms, not negative> or eventual");
     }
 
     public Level level() {

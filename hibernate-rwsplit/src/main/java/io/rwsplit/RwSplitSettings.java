@@ -5,9 +5,11 @@ package io.rwsplit;
  * under that prefix that is not listed here fails startup with an error naming it.
  * <p>
  * Values may be given in {@code persistence.xml}, {@code hibernate.properties} or the settings map.
- * Durations are ISO-8601 ({@code PT0.5S}) or a number with a unit ({@code 500ms}, {@code 2s});
- * {@code 0} means "disabled" where a key says so. Enum values accept the enum constant or its name in
- * any case.
+ * Durations are ISO-8601 ({@code PT0.5S}) or a number with a unit {@code ms}, {@code s}, {@code m} or {@code h}
+ * ({@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 1h}), see {@link Durations}; a bare number other than {@code 0}
+ * is refused, and {@code 0} means "disabled" where a key says so. Booleans are {@code true} or {@code false}.
+ * Enum values accept the enum constant or its name in any case. The kind, default and rule of every key are
+ * in one table, {@code io.rwsplit.config.SettingsTable}.
  */
 public final class RwSplitSettings {
 
@@ -201,7 +203,7 @@ public final class RwSplitSettings {
 
     /**
      * The default consistency level of every session: {@code read_your_writes} (default), {@code strong},
-     * {@code eventual} or {@code bounded_staleness:<ISO-8601 duration>} (e.g. {@code bounded_staleness:PT0.5S}),
+     * {@code eventual} or {@code bounded_staleness:<duration>} (e.g. {@code bounded_staleness:PT0.5S} or {@code bounded_staleness:500ms}),
      * or an {@link Consistency} object. A session changes its own with {@code RwSplit.consistency(...)}.
      *
      * @since 0.1

@@ -6,9 +6,10 @@ import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 
+import io.rwsplit.ReadConsistency;
 
-/** Applies {@link Consistency}. */
-@Consistency("")
+/** Applies {@link ReadConsistency}: the core annotation, made an interceptor binding by {@link RwSplitExtension}. */
+@ReadConsistency("")
 @Interceptor
 @Priority(RwSplitExtension.INTERCEPTOR_PRIORITY)
 class ConsistencyInterceptor {

@@ -1,5 +1,6 @@
 package io.rwsplit.cdi;
 
+import java.util.List;
 import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,6 +14,8 @@ import jakarta.interceptor.InvocationContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import io.rwsplit.route.Intent;
+import io.rwsplit.route.RoutingAnnotations;
+import io.rwsplit.route.RoutingFrame;
 
 /**
  * What the three interceptors do: push the frame of the intercepted method on the request's stack,
@@ -27,7 +30,11 @@ import io.rwsplit.route.Intent;
 @ApplicationScoped
 class RoutingInvocation {
 
-    private final RoutingAnnotations annotations = new RoutingAnnotations();
+    private record Key(Class<?> type, java.lang.reflect.Method method) {
+    }
+
+    /** The frame of each intercepted class and method, resolved once. */
+    private final java.util.concurrent.ConcurrentHashMap<Key, RoutingFrame> frames = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile Optional<TransactionSynchronizationRegistry> registry;
 
     @Inject
@@ -43,7 +50,8 @@ class RoutingInvocation {
     Instance<TransactionSynchronizationRegistry> transactions;
 
     Object around(InvocationContext invocation) throws Exception {
-        RoutingFrame frame = annotations.frameOf(invocation.getTarget().getClass(), invocation.getMethod());
+        RoutingFrame frame = frames.computeIfAbsent(new Key(invocation.getTarget().getClass(), invocation.getMethod()),
+                k -> RoutingAnnotations.resolve(List.of(k.type()), k.method()));
         if (frame.intent() == Intent.REPLICA && inTransaction()) {
             frame = frame.withoutIntent();
         }

@@ -2,7 +2,6 @@ package io.rwsplit.cdi;
 
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -18,6 +17,7 @@ import io.agroal.api.security.NamePrincipal;
 import io.agroal.api.security.SimplePassword;
 import io.agroal.api.transaction.TransactionIntegration;
 
+import io.rwsplit.Durations;
 import io.rwsplit.RwSplitSettings;
 
 /**
@@ -26,7 +26,8 @@ import io.rwsplit.RwSplitSettings;
  * stay the application's: their metrics ({@link AgroalDataSource#getMetrics()}), leak detection and
  * flush operations work as usual.
  * <p>
- * Keys (durations are ISO-8601 like {@code PT30S} or a number with {@code ms}/{@code s}):
+ * Keys (durations as every hibernate-rwsplit duration, see {@link Durations}: {@code PT30S}, {@code 250ms},
+ * {@code 1.5s}, {@code 2m}, {@code 1h}; a bare number other than {@code 0} and a negative duration are refused):
  * <ul>
  *   <li>{@code rwsplit.cdi.primary.url} (required), {@code .user}, {@code .password}, {@code .max_size} (default 10);</li>
  *   <li>{@code rwsplit.cdi.replicas}: replica names separated by whitespace (required);</li>
@@ -255,33 +256,29 @@ public final class RwSplitDataSources implements AutoCloseable {
                 + "': expected true or false");
     }
 
+    /** A duration in the core's one syntax ({@link Durations}), not negative. */
     private static Duration duration(Map<String, ?> config, String key, Duration defaultValue) {
         Object raw = config.get(key);
-        if (raw instanceof Duration d) {
-            return d;
-        }
         String text = string(config, key, null);
-        if (text == null) {
+        if (raw == null || text == null) {
             return defaultValue;
         }
-        try {
-            if (text.equals("0")) {
-                return Duration.ZERO;
+        Duration value = null;
+        if (raw instanceof Duration d) {
+            value = d;
+        }
+        else {
+            try {
+                value = Durations.parse(text);
             }
-            if (text.regionMatches(true, 0, "P", 0, 1)) {
-                return Duration.parse(text);
-            }
-            if (text.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2).trim()));
-            }
-            if (text.endsWith("s")) {
-                return Duration.ofSeconds(Long.parseLong(text.substring(0, text.length() - 1).trim()));
+            catch (IllegalArgumentException e) {
+                // reported below
             }
         }
-        catch (NumberFormatException | DateTimeParseException e) {
-            // reported below
+        if (value != null && !value.isNegative()) {
+            return value;
         }
-        throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + text + "' for setting '" + key
-                + "': expected a duration such as PT30S, 500ms or 2s");
+        throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + raw + "' for setting '" + key
+                + "': expected " + Durations.SYNTAX + ", not negative");
     }
 }

@@ -17,15 +17,19 @@ import jakarta.enterprise.inject.spi.configurator.AnnotatedTypeConfigurator;
 import jakarta.enterprise.util.Nonbinding;
 import jakarta.interceptor.Interceptor;
 
+import io.rwsplit.ReadConsistency;
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.route.RoutingAnnotations;
 
 /**
  * Registers hibernate-rwsplit with the CDI container (found through {@code META-INF/services}; the jar
  * needs no {@code beans.xml} and works with annotated and "all" discovery alike):
  * <ul>
- *   <li>makes the core {@link ReadReplica} annotation an interceptor binding;</li>
+ *   <li>makes the core annotations {@link ReadReplica}, {@link UsePrimary} and {@link ReadConsistency} interceptor
+ *       bindings;</li>
  *   <li>adds the interceptors and {@link RwSplitRequest}, {@link RwSplitPersistence}, {@link ReplicaStateEvents};</li>
- *   <li>copies {@code @ReadReplica}, {@link UsePrimary} and {@link Consistency} from interface methods and
+ *   <li>copies {@code @ReadReplica}, {@code @UsePrimary} and {@code @ReadConsistency} from interface methods and
  *       interfaces to the bean classes implementing them, since CDI never inherits interceptor bindings
  *       from interfaces: this is what makes them work on Jakarta Data repository interfaces whose
  *       implementation Hibernate's annotation processor generates.</li>
@@ -39,15 +43,16 @@ public class RwSplitExtension implements Extension {
      */
     public static final int INTERCEPTOR_PRIORITY = Interceptor.Priority.PLATFORM_BEFORE + 100;
 
-    private static final List<Class<? extends Annotation>> BINDINGS =
-            List.of(ReadReplica.class, UsePrimary.class, Consistency.class);
+    private static final List<Class<? extends Annotation>> BINDINGS = RoutingAnnotations.ALL;
 
     private final List<Throwable> definitionErrors = new ArrayList<>();
 
     void register(@Observes BeforeBeanDiscovery discovery) {
-        // the core annotation becomes a binding; its consistency member must not take part in binding resolution
-        discovery.configureInterceptorBinding(ReadReplica.class).methods()
-                .forEach(member -> member.add(Nonbinding.Literal.INSTANCE));
+        // the core annotations become bindings; their levels must not take part in binding resolution
+        for (Class<? extends Annotation> binding : BINDINGS) {
+            discovery.configureInterceptorBinding(binding).methods()
+                    .forEach(member -> member.add(Nonbinding.Literal.INSTANCE));
+        }
         for (Class<?> type : List.of(RwSplitRequest.class, RwSplitPersistence.class, RoutingInvocation.class,
                 ReplicaStateEvents.class,
                 ReadReplicaInterceptor.class, UsePrimaryInterceptor.class, ConsistencyInterceptor.class)) {
@@ -85,7 +90,7 @@ public class RwSplitExtension implements Extension {
                     annotated = true;
                     continue;
                 }
-                Annotation fromInterface = RoutingAnnotations.onMethod(javaClass, javaMethod, binding);
+                Annotation fromInterface = RoutingAnnotations.onMethod(List.of(javaClass), javaMethod, binding);
                 if (fromInterface != null) {
                     annotated = true;
                     configurator = configurator != null ? configurator : event.configureAnnotatedType();
@@ -106,7 +111,7 @@ public class RwSplitExtension implements Extension {
             for (Method method : c.getDeclaredMethods()) {
                 if (!Modifier.isStatic(method.getModifiers()) && !Modifier.isPrivate(method.getModifiers())) {
                     try {
-                        RoutingAnnotations.resolve(type, method);
+                        RoutingAnnotations.resolve(List.of(type), method);
                     }
                     catch (IllegalStateException e) {
                         definitionErrors.add(e);

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import jakarta.enterprise.context.RequestScoped;
 
 import io.rwsplit.route.Intent;
+import io.rwsplit.route.RoutingFrame;
 
 /**
  * The routing state of one request: the consistency scope the application names (typically the

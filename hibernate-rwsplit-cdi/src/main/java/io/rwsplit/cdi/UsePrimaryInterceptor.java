@@ -6,8 +6,9 @@ import jakarta.interceptor.AroundInvoke;
 import jakarta.interceptor.Interceptor;
 import jakarta.interceptor.InvocationContext;
 
+import io.rwsplit.UsePrimary;
 
-/** Applies {@link UsePrimary}. */
+/** Applies {@link UsePrimary}: the core annotation, made an interceptor binding by {@link RwSplitExtension}. */
 @UsePrimary
 @Interceptor
 @Priority(RwSplitExtension.INTERCEPTOR_PRIORITY)

@@ -27,6 +27,7 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.ReplicatedCluster;
+import io.rwsplit.UsePrimary;
 
 /**
  * The CDI module against the replicated MariaDB cluster: Agroal pools (the primary enlisted in Narayana's JTA

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.UsePrimary;
 
 /**
  * A unit configured only with strings, as in {@code persistence.xml}: the hooks are given by class name

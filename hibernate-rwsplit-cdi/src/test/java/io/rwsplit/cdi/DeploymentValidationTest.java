@@ -11,6 +11,8 @@ import org.jboss.weld.environment.se.WeldContainer;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.ReadConsistency;
 
 /** Mistakes in the annotations stop the deployment with a message naming the method. */
 class DeploymentValidationTest {
@@ -26,7 +28,7 @@ class DeploymentValidationTest {
 
     @ApplicationScoped
     public static class UnknownLevel {
-        @Consistency("sometimes")
+        @ReadConsistency("sometimes")
         public String read() {
             return "";
         }

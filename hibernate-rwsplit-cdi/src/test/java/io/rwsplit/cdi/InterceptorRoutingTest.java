@@ -16,9 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import io.rwsplit.route.Intent;
+import io.rwsplit.UsePrimary;
 
 /**
- * {@code @ReadReplica}, {@code @UsePrimary} and {@code @Consistency} on bean methods and classes, nested,
+ * {@code @ReadReplica}, {@code @UsePrimary} and {@code @ReadConsistency} on bean methods and classes, nested,
  * with exceptions. "primary-alice" / "replica-alice" tells which database answered.
  */
 @EnableWeld

@@ -4,6 +4,7 @@ import jakarta.data.repository.Query;
 import jakarta.data.repository.Repository;
 
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
 
 /** A Jakarta Data repository; Hibernate's annotation processor generates {@code People_}. */
 @Repository

@@ -5,6 +5,7 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManagerFactory;
 
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
 
 /** {@code @UsePrimary} on the class, overridden by {@code @ReadReplica} on one method. */
 @UsePrimary

@@ -7,6 +7,8 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.transaction.Transactional;
 
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.ReadConsistency;
 
 /** A bean whose methods carry the annotations; the class carries none. Each call uses its own EntityManager. */
 @ApplicationScoped
@@ -76,12 +78,12 @@ public class Reads {
         throw new IllegalStateException("rolling back");
     }
 
-    @Consistency("read_your_writes")
+    @ReadConsistency("read_your_writes")
     public io.rwsplit.Consistency consistencyInside() {
         return request.consistency();
     }
 
-    @Consistency("strong")
+    @ReadConsistency("strong")
     public String nameStrong(long id) {
         return name(emf, id);
     }

@@ -6,10 +6,12 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.transaction.Transactional;
 
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.ReadConsistency;
 
-/** {@code @ReadReplica} and {@code @Consistency} on the class. */
+/** {@code @ReadReplica} and {@code @ReadConsistency} on the class. */
 @ReadReplica
-@Consistency("bounded_staleness:PT1S")
+@ReadConsistency("bounded_staleness:PT1S")
 @ApplicationScoped
 public class ReplicaReads {
 
@@ -52,7 +54,7 @@ public class ReplicaReads {
         return request.consistency();
     }
 
-    @Consistency("strong")
+    @ReadConsistency("strong")
     public io.rwsplit.Consistency[] innerConsistencyThenOuter() {
         return new io.rwsplit.Consistency[] {request.consistency(), reads.consistencyInside(), request.consistency()};
     }

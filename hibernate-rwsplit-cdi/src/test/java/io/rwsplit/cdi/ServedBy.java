@@ -7,6 +7,7 @@ import jakarta.persistence.EntityManagerFactory;
 import jakarta.transaction.Transactional;
 
 import io.rwsplit.ReadReplica;
+import io.rwsplit.UsePrimary;
 
 /**
  * Bean methods of {@link CdiClusterIT}: every read returns the {@code @@server_id} of the node that ran it

@@ -21,6 +21,7 @@ import org.springframework.http.ResponseCookie;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.rwsplit.route.Intent;
+import io.rwsplit.route.RoutingFrame;
 
 /**
  * Gives every web request a consistency scope, without application code: the HTTP session if the request has

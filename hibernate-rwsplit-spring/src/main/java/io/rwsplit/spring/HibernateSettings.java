@@ -10,6 +10,8 @@ import java.util.Objects;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.Setting;
+import io.rwsplit.config.SettingsTable;
 
 /**
  * Hands {@code spring.rwsplit.*} to Hibernate as the core's {@code hibernate.rwsplit.*} settings, with the
@@ -65,7 +67,7 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
     public void customize(Map<String, Object> hibernateProperties) {
         for (Map.Entry<String, Object> e : settings().entrySet()) {
             Object given = hibernateProperties.get(e.getKey());
-            if (given != null && !Objects.equals(given.toString().trim(), e.getValue().toString())) {
+            if (given != null && !sameValue(e.getKey(), given, e.getValue())) {
                 throw new IllegalStateException("hibernate-rwsplit: '" + e.getKey() + "' is given twice: as '" + given
                         + "' in spring.jpa.properties and as '" + e.getValue() + "' by " + propertyOf(e.getKey()) + ": keep one");
             }
@@ -74,6 +76,20 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
         // the web request and the annotations reach every session through these, unless the application names its own
         hibernateProperties.putIfAbsent(RwSplitSettings.INTENT_SOURCE, context);
         hibernateProperties.putIfAbsent(RwSplitSettings.SCOPE_RESOLVER, context);
+    }
+
+    /** Whether two values of a key mean the same ({@code 500ms} and {@code PT0.5S}), as the core reads them. */
+    private static boolean sameValue(String key, Object a, Object b) {
+        Setting row = SettingsTable.row(key);
+        if (row != null) {
+            try {
+                return Objects.equals(row.parse(key, a), row.parse(key, b));
+            }
+            catch (RuntimeException e) {
+                return false; // the core refuses one of them at startup, naming it
+            }
+        }
+        return Objects.equals(a.toString().trim(), b.toString().trim());
     }
 
     /** The {@code spring.rwsplit} property behind a core key (or the key's own name under spring.jpa.properties). */
@@ -90,6 +106,15 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
 
     /** The core settings that {@code spring.rwsplit.*} sets. */
     Map<String, Object> settings() {
+        return settings(properties, primaryUser, primaryPassword);
+    }
+
+    /**
+     * The core settings that {@code spring.rwsplit.*} sets: text for lists and names, the bound values themselves
+     * (a {@link Duration}, an {@link Integer}, a {@link Boolean}) for the rest, which the core validates as it
+     * validates every other value.
+     */
+    static Map<String, Object> settings(RwSplitProperties properties, String primaryUser, String primaryPassword) {
         Map<String, Object> s = new LinkedHashMap<>();
         List<RwSplitProperties.Replica> replicas = properties.getReplicas();
         if (!replicas.isEmpty()) {
@@ -97,7 +122,7 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
             for (int i = 0; i < replicas.size(); i++) {
                 RwSplitProperties.Replica r = replicas.get(i);
                 String name = replicaName(r, i);
-                entries.append(i == 0 ? "" : " ").append(name).append('=').append(r.getUrl().trim());
+                entries.append(i == 0 ? "" : " ").append(name).append('=').append(String.valueOf(r.getUrl()).trim());
                 String prefix = RwSplitSettings.REPLICA_PREFIX + name + ".";
                 // Spring Boot builds the primary from spring.datasource.*, which Hibernate never sees: replicas default to it
                 put(s, prefix + "user", r.getUsername() != null ? r.getUsername() : primaryUser);
@@ -114,23 +139,23 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
         put(s, RwSplitSettings.REPLICA_CACHE_PUTS, properties.getReplicaCachePuts());
         RwSplitProperties.Health h = properties.getHealth();
         put(s, RwSplitSettings.LAG_PROBE, name(h.getLagProbe()));
-        put(s, RwSplitSettings.PROBE_INTERVAL, duration(h.getProbeInterval()));
-        put(s, RwSplitSettings.PROBE_TIMEOUT, duration(h.getProbeTimeout()));
-        put(s, RwSplitSettings.MAX_LAG, duration(h.getMaxLag()));
+        put(s, RwSplitSettings.PROBE_INTERVAL, h.getProbeInterval());
+        put(s, RwSplitSettings.PROBE_TIMEOUT, h.getProbeTimeout());
+        put(s, RwSplitSettings.MAX_LAG, h.getMaxLag());
         put(s, RwSplitSettings.FAILURE_THRESHOLD, h.getFailureThreshold());
-        put(s, RwSplitSettings.RECOVERY_PERIOD, duration(h.getRecoveryPeriod()));
+        put(s, RwSplitSettings.RECOVERY_PERIOD, h.getRecoveryPeriod());
         put(s, RwSplitSettings.HEARTBEAT_TABLE, h.getHeartbeatTable());
         RwSplitProperties.ReadYourWrites ryw = properties.getReadYourWrites();
         put(s, RwSplitSettings.READ_YOUR_WRITES, name(ryw.getMode()));
-        put(s, RwSplitSettings.READ_YOUR_WRITES_WINDOW, duration(ryw.getWindow()));
-        put(s, RwSplitSettings.CAUSAL_WAIT_TIMEOUT, duration(ryw.getCausalWaitTimeout()));
+        put(s, RwSplitSettings.READ_YOUR_WRITES_WINDOW, ryw.getWindow());
+        put(s, RwSplitSettings.CAUSAL_WAIT_TIMEOUT, ryw.getCausalWaitTimeout());
         RwSplitProperties.Store store = properties.getStore();
         put(s, RwSplitSettings.CONSISTENCY_STORE, name(store.getType()));
         put(s, RwSplitSettings.REDIS_URL, store.getRedisUrl());
-        put(s, RwSplitSettings.CONSISTENCY_STORE_TTL, duration(store.getTtl()));
+        put(s, RwSplitSettings.CONSISTENCY_STORE_TTL, store.getTtl());
         put(s, RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES, store.getMaxScopes());
         put(s, RwSplitSettings.PRIMARY_FAILURE_THRESHOLD, properties.getPrimary().getFailureThreshold());
-        put(s, RwSplitSettings.PRIMARY_COOL_DOWN, duration(properties.getPrimary().getCoolDown()));
+        put(s, RwSplitSettings.PRIMARY_COOL_DOWN, properties.getPrimary().getCoolDown());
         properties.getPool().forEach((k, v) -> put(s, RwSplitSettings.POOL_PREFIX + k, v));
         return s;
     }
@@ -141,15 +166,11 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
 
     private static void put(Map<String, Object> s, String key, Object value) {
         if (value != null) {
-            s.put(key, value.toString());
+            s.put(key, value);
         }
     }
 
     private static String name(Enum<?> value) {
         return value == null ? null : value.name().toLowerCase(Locale.ROOT);
-    }
-
-    private static String duration(Duration value) {
-        return value == null ? null : value.toString();
     }
 }

@@ -12,10 +12,12 @@ import org.springframework.beans.factory.BeanClassLoaderAware;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.Ordered;
 import org.springframework.util.ClassUtils;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.route.RoutingAnnotations;
 
 /**
  * Puts a {@link RoutingInterceptor} in front of every bean whose class, proxy interfaces or methods carry
- * {@code @ReadReplica}, {@code @UsePrimary} or {@code @Consistency}. A bean that is already a proxy (a Spring
+ * {@code @ReadReplica}, {@code @UsePrimary} or {@code @ReadConsistency}. A bean that is already a proxy (a Spring
  * Data repository, whose annotations sit on its interface; a {@code @Transactional} bean) gets the interceptor
  * as its first advice, so the intent is set before the transaction interceptor obtains a connection; other
  * beans are proxied. Contradictory annotations fail when the bean is created.

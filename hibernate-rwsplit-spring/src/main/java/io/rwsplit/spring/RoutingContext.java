@@ -6,6 +6,7 @@ import io.rwsplit.consistency.ConsistencyToken;
 import io.rwsplit.route.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.ScopeResolver;
+import io.rwsplit.route.RoutingFrame;
 
 /**
  * The routing state of the calling thread's unit of work, and the core's view of it: the intent and

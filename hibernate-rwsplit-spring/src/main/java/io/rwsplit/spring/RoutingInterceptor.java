@@ -6,9 +6,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.route.RoutingAnnotations;
 
 /**
- * Applies {@code @ReadReplica}, {@code @UsePrimary} and {@code @Consistency} to one bean's calls: enters the
+ * Applies {@code @ReadReplica}, {@code @UsePrimary} and {@code @ReadConsistency} to one bean's calls: enters the
  * method's frame, proceeds, leaves the frame (also when the call throws). Placed in front of the bean's other
  * advice, so a transaction that the call begins ({@code @Transactional}, Spring Data's read-only transactions)
  * begins under the intent. The frame of each method is resolved once.

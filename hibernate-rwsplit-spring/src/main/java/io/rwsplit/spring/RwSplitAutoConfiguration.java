@@ -25,11 +25,12 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.rwsplit.spi.Clock;
+import io.rwsplit.UsePrimary;
 
 /**
  * Auto-configuration of hibernate-rwsplit for Spring Boot: active when replicas are configured
  * ({@code spring.rwsplit.replicas} or {@code spring.jpa.properties.hibernate.rwsplit.replicas}/{@code tenants}).
- * Hands {@code spring.rwsplit.*} to Hibernate, applies {@code @ReadReplica}/{@code @UsePrimary}/{@code @Consistency}
+ * Hands {@code spring.rwsplit.*} to Hibernate, applies {@code @ReadReplica}/{@code @UsePrimary}/{@code @ReadConsistency}
  * to beans and Spring Data repositories, gives web requests a consistency scope and cookie, and contributes the
  * {@code rwsplit} health indicator, endpoint and meters when Actuator and Micrometer are present.
  */

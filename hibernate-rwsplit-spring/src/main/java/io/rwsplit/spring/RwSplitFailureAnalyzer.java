@@ -25,7 +25,7 @@ public final class RwSplitFailureAnalyzer implements FailureAnalyzer {
             }
             String message = t.getMessage();
             if (message != null && message.startsWith("hibernate-rwsplit:")) {
-                String key = settingIn(message);
+                String key = t instanceof io.rwsplit.config.InvalidSettingException invalid ? invalid.key() : settingIn(message);
                 String action = key == null ? "Fix the hibernate-rwsplit configuration."
                         : "Fix the property " + HibernateSettings.propertyOf(key)
                                 + (HibernateSettings.propertyOf(key).startsWith("spring.jpa.") ? "" : " (or spring.jpa.properties." + key + ")") + ".";

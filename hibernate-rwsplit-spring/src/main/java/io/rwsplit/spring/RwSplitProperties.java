@@ -93,7 +93,7 @@ public class RwSplitProperties implements Validator {
     /** Replica health: lag probes, ejection and recovery. */
     public static class Health {
 
-        /** How replica lag is measured. Default: auto (heartbeat for MariaDB/MySQL URLs, else reachability). */
+        /** How replica lag is measured. Default: auto (heartbeat for MariaDB/MySQL URLs, lsn for PostgreSQL URLs, else reachability). */
         private LagProbe lagProbe;
 
         /** Pause between two probes of one replica. Default: 250ms. */
@@ -273,7 +273,7 @@ public class RwSplitProperties implements Validator {
     public enum Fallback { PRIMARY, FAIL }
 
     /** The built-in lag probes. */
-    public enum LagProbe { AUTO, HEARTBEAT, REPLICA_STATUS, GTID, REACHABILITY }
+    public enum LagProbe { AUTO, HEARTBEAT, REPLICA_STATUS, GTID, LSN, REPLAY_TIMESTAMP, REACHABILITY }
 
     /** How read-your-writes is honoured. */
     public enum ReadYourWritesMode { AUTO, GTID, TIME }
@@ -296,14 +296,21 @@ public class RwSplitProperties implements Validator {
         return RwSplitProperties.class.isAssignableFrom(type);
     }
 
+    /**
+     * Checks what only these properties have (each replica has a URL, names are unique, the cookie's rules) and
+     * hands every value that becomes a core setting to the core's own validator, reporting its refusals under the
+     * property they came from.
+     */
     @Override
     public void validate(Object target, Errors errors) {
         java.util.Set<String> names = new java.util.HashSet<>();
+        boolean urls = true;
         for (int i = 0; i < replicas.size(); i++) {
             Replica r = replicas.get(i);
             String at = "replicas[" + i + "].";
             if (r.getUrl() == null || r.getUrl().isBlank()) {
                 errors.rejectValue(at + "url", "required", "must be set to the replica's JDBC URL");
+                urls = false;
             }
             else if (!r.getUrl().startsWith("jdbc:")) {
                 errors.rejectValue(at + "url", "invalid", "must be a JDBC URL (jdbc:...)");
@@ -314,52 +321,47 @@ public class RwSplitProperties implements Validator {
             if (!names.add(HibernateSettings.replicaName(r, i))) {
                 errors.rejectValue(at + "name", "duplicate", "must be unique");
             }
-            positive(errors, at + "weight", r.getWeight());
-            positive(errors, at + "tier", r.getTier());
         }
-        if (consistency != null) {
-            try {
-                io.rwsplit.Consistency.parse(consistency);
-            }
-            catch (IllegalArgumentException e) {
-                errors.rejectValue("consistency", "invalid", e.getMessage());
+        if (urls) {
+            for (io.rwsplit.config.InvalidSettingException e
+                    : io.rwsplit.config.Settings.problems(HibernateSettings.settings(this, null, null))) {
+                errors.rejectValue(field(e.key()), "invalid", "must be " + e.expected() + " (core setting " + e.key() + ")");
             }
         }
-        notNegative(errors, "health.probeInterval", health.probeInterval, true);
-        notNegative(errors, "health.probeTimeout", health.probeTimeout, true);
-        notNegative(errors, "health.maxLag", health.maxLag, false);
-        notNegative(errors, "health.recoveryPeriod", health.recoveryPeriod, false);
-        positive(errors, "health.failureThreshold", health.failureThreshold);
-        notNegative(errors, "readYourWrites.window", readYourWrites.window, false);
-        notNegative(errors, "readYourWrites.causalWaitTimeout", readYourWrites.causalWaitTimeout, false);
-        notNegative(errors, "store.ttl", store.ttl, true);
-        positive(errors, "store.maxScopes", store.maxScopes);
-        if (store.type == StoreType.REDIS && (store.redisUrl == null || store.redisUrl.isBlank())) {
-            errors.rejectValue("store.redisUrl", "required", "must be set when store.type is redis");
-        }
-        if (primary.failureThreshold != null && primary.failureThreshold < 0) {
-            errors.rejectValue("primary.failureThreshold", "invalid", "must be 0 (breaker off) or more");
-        }
-        notNegative(errors, "primary.coolDown", primary.coolDown, true);
         if (web.cookie.secret != null && web.cookie.secret.length() < 32) {
             errors.rejectValue("web.cookie.secret", "invalid", "must be at least 32 characters");
         }
-        notNegative(errors, "web.cookie.maxAge", web.cookie.maxAge, true);
+        if (web.cookie.maxAge != null && (web.cookie.maxAge.isNegative() || web.cookie.maxAge.isZero())) {
+            errors.rejectValue("web.cookie.maxAge", "invalid", "must be a positive duration");
+        }
         if (web.scopeOrder.isEmpty()) {
             errors.rejectValue("web.scopeOrder", "invalid", "must name at least one of session, principal, cookie");
         }
     }
 
-    private static void positive(Errors errors, String field, Integer value) {
-        if (value != null && value < 1) {
-            errors.rejectValue(field, "invalid", "must be at least 1");
+    /** The field of these properties behind a core key, as the binder names it ({@code health.maxLag}). */
+    private String field(String key) {
+        if (key.startsWith(io.rwsplit.RwSplitSettings.REPLICA_PREFIX)) {
+            String rest = key.substring(io.rwsplit.RwSplitSettings.REPLICA_PREFIX.length());
+            String name = rest.substring(0, rest.lastIndexOf('.'));
+            for (int i = 0; i < replicas.size(); i++) {
+                if (HibernateSettings.replicaName(replicas.get(i), i).equals(name)) {
+                    return "replicas[" + i + "]." + rest.substring(rest.lastIndexOf('.') + 1);
+                }
+            }
         }
-    }
-
-    private static void notNegative(Errors errors, String field, Duration value, boolean positive) {
-        if (value != null && (value.isNegative() || positive && value.isZero())) {
-            errors.rejectValue(field, "invalid", positive ? "must be a positive duration" : "must not be negative");
+        String property = HibernateSettings.propertyOf(key).substring(PREFIX.length() + 1);
+        StringBuilder camel = new StringBuilder();
+        for (int i = 0; i < property.length(); i++) {
+            char c = property.charAt(i);
+            if (c == '-' && i + 1 < property.length()) {
+                camel.append(Character.toUpperCase(property.charAt(++i)));
+            }
+            else {
+                camel.append(c);
+            }
         }
+        return camel.toString();
     }
 
     public boolean isEnabled() { return enabled; }

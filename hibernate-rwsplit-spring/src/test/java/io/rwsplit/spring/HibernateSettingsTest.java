@@ -13,6 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.SettingsTable;
 
 class HibernateSettingsTest {
 
@@ -42,9 +43,9 @@ class HibernateSettingsTest {
         assertEquals("secret", hibernate.get("hibernate.rwsplit.replica.east.password"));
         assertEquals("reader", hibernate.get("hibernate.rwsplit.replica.replica2.user"));
         assertEquals(null, hibernate.get("hibernate.rwsplit.replica.replica2.password"), "another user never gets the primary's password");
-        assertEquals("3", hibernate.get("hibernate.rwsplit.replica.replica2.weight"));
+        assertEquals(3, hibernate.get("hibernate.rwsplit.replica.replica2.weight"));
         assertEquals("least_in_flight", hibernate.get(RwSplitSettings.LOAD_BALANCER));
-        assertEquals("PT0.5S", hibernate.get(RwSplitSettings.MAX_LAG));
+        assertEquals(Duration.ofMillis(500), hibernate.get(RwSplitSettings.MAX_LAG), "a bound value reaches the core as it is");
         assertEquals("bounded_staleness:PT1S", hibernate.get(RwSplitSettings.CONSISTENCY));
         assertSame(context, hibernate.get(RwSplitSettings.INTENT_SOURCE));
         assertSame(context, hibernate.get(RwSplitSettings.SCOPE_RESOLVER));
@@ -68,6 +69,40 @@ class HibernateSettingsTest {
         properties.getHealth().setMaxLag(null);
         new HibernateSettings(properties, context, null, null).customize(hibernate);
         assertEquals("fail", hibernate.get(RwSplitSettings.FALLBACK));
+    }
+
+    @Test
+    void theSameValueWrittenTwoWaysIsNotAConflict() {
+        Map<String, Object> hibernate = new HashMap<>(Map.of(RwSplitSettings.MAX_LAG, "500ms"));
+        properties.getHealth().setMaxLag(Duration.ofMillis(500));
+        new HibernateSettings(properties, context, null, null).customize(hibernate);
+        assertEquals(Duration.ofMillis(500), hibernate.get(RwSplitSettings.MAX_LAG));
+    }
+
+    @Test
+    void theTypedChoicesAreTheCoresChoices() {
+        assertEquals(SettingsTable.LOAD_BALANCER.choices(), names(RwSplitProperties.LoadBalancer.class));
+        assertEquals(SettingsTable.FALLBACK.choices(), names(RwSplitProperties.Fallback.class));
+        assertEquals(new java.util.TreeSet<>(SettingsTable.LAG_PROBE.choices()),
+                new java.util.TreeSet<>(names(RwSplitProperties.LagProbe.class)));
+        assertEquals(SettingsTable.READ_YOUR_WRITES.choices(), names(RwSplitProperties.ReadYourWritesMode.class));
+    }
+
+    @Test
+    void typedValuesAreValidatedByTheCoresRules() {
+        properties.getHealth().setProbeInterval(Duration.ZERO);
+        properties.getPrimary().setFailureThreshold(-1);
+        org.springframework.validation.BeanPropertyBindingResult errors =
+                new org.springframework.validation.BeanPropertyBindingResult(properties, "spring.rwsplit");
+        properties.validate(properties, errors);
+        assertEquals(List.of("health.probeInterval", "primary.failureThreshold"),
+                errors.getFieldErrors().stream().map(e -> e.getField()).sorted().toList());
+        assertTrue(errors.getFieldError("health.probeInterval").getDefaultMessage().contains("positive duration"),
+                errors.toString());
+    }
+
+    private static <E extends Enum<E>> List<String> names(Class<E> type) {
+        return java.util.Arrays.stream(type.getEnumConstants()).map(c -> c.name().toLowerCase(java.util.Locale.ROOT)).toList();
     }
 
     @Test

@@ -37,7 +37,7 @@ class PropertyValidationTest {
     void aNegativeDurationNamesTheProperty() {
         FailureAnalysis analysis = startFails(Map.of("spring.rwsplit.health.max-lag", "-1s"));
         assertTrue(analysis.getDescription().contains("Property: spring.rwsplit.health.maxLag"), analysis.getDescription());
-        assertTrue(analysis.getDescription().contains("must not be negative"), analysis.getDescription());
+        assertTrue(analysis.getDescription().contains("must be a duration that is not negative"), analysis.getDescription());
     }
 
     @Test

@@ -16,6 +16,7 @@ import io.rwsplit.RoutingStatistics;
 import io.rwsplit.RwSplit;
 import io.rwsplit.spring.app.Nodes;
 import io.rwsplit.spring.app.ParentRepository;
+import io.rwsplit.UsePrimary;
 
 /**
  * {@code @ReadReplica} / {@code @UsePrimary} on Spring Data repository interface methods and on a service, in a

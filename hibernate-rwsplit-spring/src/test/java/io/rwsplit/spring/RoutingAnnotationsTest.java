@@ -12,6 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.ReadReplica;
 import io.rwsplit.route.Intent;
+import io.rwsplit.UsePrimary;
+import io.rwsplit.ReadConsistency;
+import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.route.RoutingAnnotations;
 
 class RoutingAnnotationsTest {
 
@@ -22,7 +26,7 @@ class RoutingAnnotationsTest {
         @UsePrimary
         String fresh();
 
-        @Consistency("bounded_staleness:PT2S")
+        @ReadConsistency("bounded_staleness:PT2S")
         String bounded();
     }
 
@@ -48,7 +52,7 @@ class RoutingAnnotationsTest {
     }
 
     static class BadLevel {
-        @Consistency("sometimes")
+        @ReadConsistency("sometimes")
         public void level() {
         }
     }

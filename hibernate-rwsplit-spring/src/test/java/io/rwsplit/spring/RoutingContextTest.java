@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.consistency.ConsistencyToken;
 import io.rwsplit.route.Intent;
+import io.rwsplit.route.RoutingFrame;
 
 class RoutingContextTest {
 

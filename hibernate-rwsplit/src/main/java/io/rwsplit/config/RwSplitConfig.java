@@ -1,29 +1,15 @@
 package io.rwsplit.config;
 
-import static io.rwsplit.RwSplitSettings.FAILURE_THRESHOLD;
-import static io.rwsplit.RwSplitSettings.FALLBACK;
-import static io.rwsplit.RwSplitSettings.HEARTBEAT_TABLE;
-import static io.rwsplit.RwSplitSettings.LAG_PROBE;
-import static io.rwsplit.RwSplitSettings.MAX_LAG;
-import static io.rwsplit.RwSplitSettings.PRIMARY_COOL_DOWN;
-import static io.rwsplit.RwSplitSettings.PRIMARY_FAILURE_THRESHOLD;
-import static io.rwsplit.RwSplitSettings.PROBE_INTERVAL;
-import static io.rwsplit.RwSplitSettings.PROBE_TIMEOUT;
-import static io.rwsplit.RwSplitSettings.RECOVERY_PERIOD;
-import static io.rwsplit.RwSplitSettings.LOAD_BALANCER;
 import static io.rwsplit.RwSplitSettings.POOL_PREFIX;
-import static io.rwsplit.RwSplitSettings.PREFIX;
 import static io.rwsplit.RwSplitSettings.REPLICAS;
 import static io.rwsplit.RwSplitSettings.REPLICA_PREFIX;
 import static io.rwsplit.RwSplitSettings.TENANTS;
-import static io.rwsplit.RwSplitSettings.TENANT_PREFIX;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeSet;
 
 import javax.sql.DataSource;
@@ -43,25 +29,6 @@ import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfiguration
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
                             Fallback fallback, io.rwsplit.health.HealthConfig health) {
 
-    /** Options allowed after {@code hibernate.rwsplit.replica.NAME.}. */
-    static final Set<String> REPLICA_OPTIONS = Set.of("url", "user", "password", "weight", "tier", "datasource");
-
-    /** Plain keys (without per-replica, per-tenant or pool sub-keys) that other parts of the module read. */
-    private static final Set<String> KNOWN_KEYS = Set.of(
-            REPLICAS, LOAD_BALANCER, FALLBACK, TENANTS, io.rwsplit.RwSplitSettings.CLOCK,
-            io.rwsplit.RwSplitSettings.TRANSACTION_STATUS, io.rwsplit.RwSplitSettings.INTENT_SOURCE,
-            io.rwsplit.RwSplitSettings.REPLICA_CACHE_PUTS,
-            io.rwsplit.RwSplitSettings.CONSISTENCY, io.rwsplit.RwSplitSettings.READ_YOUR_WRITES,
-            io.rwsplit.RwSplitSettings.READ_YOUR_WRITES_WINDOW, io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT,
-            io.rwsplit.RwSplitSettings.CONSISTENCY_STORE, io.rwsplit.RwSplitSettings.REDIS_URL,
-            io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_TTL, io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES,
-            io.rwsplit.RwSplitSettings.SCOPE_RESOLVER, io.rwsplit.RwSplitSettings.CONSISTENCY_SCOPE,
-            // replica health (io.rwsplit.health)
-            LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
-            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN);
-
-    
-
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
     }
@@ -79,14 +46,8 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
 
     /** Reads and validates the configuration of the single-primary variant. */
     public static RwSplitConfig from(Map<String, Object> settings) {
-        checkKeys(settings);
+        Settings.check(settings);
         Settings s = new Settings(settings);
-        if ("true".equalsIgnoreCase(String.valueOf(settings.get("hibernate.connection.provider_disables_autocommit")))) {
-            throw new ConnectionProviderConfigurationException(
-                    "hibernate-rwsplit: setting 'hibernate.connection.provider_disables_autocommit' is 'true', which is not"
-                            + " supported: routing needs the setAutoCommit(false) call that marks the start of a transaction."
-                            + " Remove the setting or set it to false");
-        }
         return fromReplicaList(s, REPLICAS, REPLICA_PREFIX, primaryUser(settings), primaryPassword(settings),
                 primaryUrl(settings));
     }
@@ -162,9 +123,9 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                 throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
                         + "' names replica '" + name + "', which is not listed in '" + listKey + "' (" + urls.keySet() + ")");
             }
-            if (!REPLICA_OPTIONS.contains(option)) {
+            if (!SettingsTable.REPLICA_OPTIONS.contains(option)) {
                 throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
-                        + "': replica options are " + new TreeSet<>(REPLICA_OPTIONS));
+                        + "': replica options are " + new TreeSet<>(SettingsTable.REPLICA_OPTIONS));
             }
         }
 
@@ -172,7 +133,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
         for (Map.Entry<String, String> e : urls.entrySet()) {
             String name = e.getKey();
             String p = prefix + name + ".";
-            String url = e.getValue() != null ? e.getValue() : s.string(p + "url", null);
+            String url = e.getValue() != null ? e.getValue() : s.string(SettingsTable.REPLICA_URL, p + "url");
             Object dsValue = s.raw(p + "datasource");
             DataSource dataSource = null;
             if (dsValue != null) {
@@ -195,35 +156,16 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             }
             replicas.add(new ReplicaConfig(name, url,
                     s.string(p + "user", defaultUser), s.string(p + "password", defaultPassword),
-                    s.integer(p + "weight", 1, 1), s.integer(p + "tier", 1, 1), dataSource));
+                    s.integer(SettingsTable.REPLICA_WEIGHT, p + "weight"), s.integer(SettingsTable.REPLICA_TIER, p + "tier"),
+                    dataSource));
         }
 
         Properties pool = new Properties();
         for (String key : keysWithPrefix(s, POOL_PREFIX)) {
             pool.put(key.substring(POOL_PREFIX.length()), String.valueOf(s.raw(key)));
         }
-        String balancer = s.string(LOAD_BALANCER, "round_robin").toLowerCase(java.util.Locale.ROOT);
-        if (!io.rwsplit.balance.LoadBalancers.names().contains(balancer)) {
-            throw Settings.invalid(LOAD_BALANCER, balancer, "one of " + io.rwsplit.balance.LoadBalancers.names());
-        }
-        return new RwSplitConfig(replicas, pool, balancer, s.enumValue(FALLBACK, Fallback.class, Fallback.PRIMARY),
-                io.rwsplit.health.HealthConfig.from(s));
-    }
-
-    /** Fails on any {@code hibernate.rwsplit.*} key this module does not know. */
-    public static void checkKeys(Map<String, Object> settings) {
-        for (Object k : settings.keySet()) {
-            if (!(k instanceof String key) || !key.startsWith(PREFIX)) {
-                continue;
-            }
-            if (KNOWN_KEYS.contains(key) || key.startsWith(REPLICA_PREFIX) || key.startsWith(POOL_PREFIX)
-                    || key.startsWith(TENANT_PREFIX) || ReplicaList.isIndexedKey(REPLICAS, key)) {
-                continue;
-            }
-            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
-                    + "' (value '" + settings.get(key) + "'); known settings are " + new TreeSet<>(KNOWN_KEYS)
-                    + " and the prefixes " + List.of(REPLICA_PREFIX, POOL_PREFIX, TENANT_PREFIX));
-        }
+        return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
+                s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.health.HealthConfig.from(s));
     }
 
     public static String primaryUser(Map<String, Object> settings) {

@@ -1,14 +1,19 @@
 package io.rwsplit.config;
 
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
+import java.util.TreeSet;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
+import io.rwsplit.Consistency;
+import io.rwsplit.RwSplitSettings;
 
 /**
- * Typed, validating access to a settings map. Every failure names the key and the bad value.
+ * The one reader of {@code hibernate.rwsplit.*} settings: typed access to a settings map through the rows of
+ * {@link SettingsTable}, which hold every default and every rule. Every failure names the key and the bad value.
+ * Runs at startup only.
  */
 public final class Settings {
 
@@ -18,22 +23,97 @@ public final class Settings {
         this.values = values;
     }
 
+    /**
+     * Refuses a settings map with an unknown {@code hibernate.rwsplit.*} key or a value that its row refuses:
+     * the first of {@link #problems}.
+     *
+     * @throws InvalidSettingException naming the key (and the value)
+     */
+    public static void check(Map<String, Object> settings) {
+        for (Object k : settings.keySet()) {
+            if (k instanceof String key && key.startsWith(RwSplitSettings.PREFIX) && !isKnown(key)) {
+                throw new InvalidSettingException(key, settings.get(key), "hibernate-rwsplit: unknown setting '" + key
+                        + "' (value '" + settings.get(key) + "'); known settings are " + flatKeys() + " and the prefixes "
+                        + List.of(RwSplitSettings.REPLICA_PREFIX, RwSplitSettings.POOL_PREFIX, RwSplitSettings.TENANT_PREFIX),
+                        null);
+            }
+        }
+        List<InvalidSettingException> problems = problems(settings);
+        if (!problems.isEmpty()) {
+            throw problems.get(0);
+        }
+    }
+
+    /**
+     * Every value of a known key that its row refuses, in key order; keys of other prefixes, unknown keys, pool
+     * properties and the entries of a list are left to their readers. Frameworks call this to report the
+     * problems under their own property names.
+     */
+    public static List<InvalidSettingException> problems(Map<String, ?> settings) {
+        List<InvalidSettingException> problems = new ArrayList<>();
+        for (String key : new TreeSet<>(stringKeys(settings))) {
+            Setting row = SettingsTable.row(key);
+            if (row == null) {
+                continue;
+            }
+            try {
+                row.parse(key, settings.get(key));
+            }
+            catch (InvalidSettingException e) {
+                problems.add(e);
+            }
+        }
+        return problems;
+    }
+
+    private static boolean isKnown(String key) {
+        if (key.startsWith(RwSplitSettings.REPLICA_PREFIX) || key.startsWith(RwSplitSettings.POOL_PREFIX)
+                || key.startsWith(RwSplitSettings.TENANT_PREFIX) || ReplicaList.isIndexedKey(RwSplitSettings.REPLICAS, key)) {
+            return true; // checked by the readers of the list they belong to
+        }
+        Setting row = SettingsTable.row(key);
+        return row != null;
+    }
+
+    private static TreeSet<String> flatKeys() {
+        TreeSet<String> keys = new TreeSet<>();
+        for (Setting s : SettingsTable.ALL) {
+            if (!s.isTemplate()) {
+                keys.add(s.key());
+            }
+        }
+        return keys;
+    }
+
+    private static List<String> stringKeys(Map<String, ?> settings) {
+        List<String> keys = new ArrayList<>();
+        for (Object k : settings.keySet()) {
+            if (k instanceof String key && key.startsWith(RwSplitSettings.PREFIX)) {
+                keys.add(key);
+            }
+        }
+        return keys;
+    }
+
+    // ------------------------------------------------------------------ typed access
+
     public Object raw(String key) {
         return values.get(key);
     }
 
     /** The keys that start with {@code prefix}, sorted. */
-    public java.util.List<String> keysWithPrefix(String prefix) {
-        java.util.List<String> keys = new java.util.ArrayList<>();
+    public List<String> keysWithPrefix(String prefix) {
+        List<String> keys = new ArrayList<>();
         for (Object k : values.keySet()) {
             if (k instanceof String key && key.startsWith(prefix)) {
                 keys.add(key);
             }
         }
-        java.util.Collections.sort(keys);
+        Collections.sort(keys);
         return keys;
     }
 
+    /** Trimmed text of a key that is not in the table (such as Hibernate's own), or {@code defaultValue}. */
     public String string(String key, String defaultValue) {
         Object value = values.get(key);
         if (value == null) {
@@ -43,103 +123,105 @@ public final class Settings {
         return text.isEmpty() ? defaultValue : text;
     }
 
-    public int integer(String key, int defaultValue, int min) {
-        Object value = values.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        int result;
-        if (value instanceof Number n) {
-            result = n.intValue();
-        }
-        else {
-            try {
-                result = Integer.parseInt(value.toString().trim());
-            }
-            catch (NumberFormatException e) {
-                throw invalid(key, value, "an integer");
-            }
-        }
-        if (result < min) {
-            throw invalid(key, value, "an integer of at least " + min);
-        }
-        return result;
+    /** Trimmed text, or the row's default. */
+    public String string(Setting row) {
+        return string(row, row.key());
     }
 
-    public Duration duration(String key, Duration defaultValue) {
-        Object value = values.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        Duration result = value instanceof Duration d ? d : parseDuration(key, value.toString().trim());
-        if (result.isNegative()) {
-            throw invalid(key, value, "a duration that is not negative");
-        }
-        return result;
+    /** Trimmed text of one instance of a template row ({@code actualKey}), or the row's default. */
+    public String string(Setting row, String actualKey) {
+        return (String) row.parse(actualKey, values.get(actualKey));
     }
 
-    public boolean bool(String key, boolean defaultValue) {
-        Object value = values.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        String text = value.toString().trim();
-        if (text.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (text.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw invalid(key, value, "true or false");
+    public int integer(Setting row) {
+        return integer(row, row.key());
     }
 
-    public <E extends Enum<E>> E enumValue(String key, Class<E> type, E defaultValue) {
-        Object value = values.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
+    public int integer(Setting row, String actualKey) {
+        return (Integer) row.parse(actualKey, values.get(actualKey));
+    }
+
+    public Duration duration(Setting row) {
+        return (Duration) row.parse(row.key(), values.get(row.key()));
+    }
+
+    public boolean bool(Setting row) {
+        return (Boolean) row.parse(row.key(), values.get(row.key()));
+    }
+
+    /** The lower-case choice of a {@link Setting.Kind#CHOICE} row. */
+    public String choice(Setting row) {
+        return (String) row.parse(row.key(), values.get(row.key()));
+    }
+
+    /** A choice as the enum constant of the same name (the table's choices are the enum's names). */
+    public <E extends Enum<E>> E enumValue(Setting row, Class<E> type) {
+        Object value = values.get(row.key());
         if (type.isInstance(value)) {
             return type.cast(value);
         }
-        String text = value.toString().trim();
-        for (E constant : type.getEnumConstants()) {
-            if (constant.name().equalsIgnoreCase(text)) {
-                return constant;
-            }
-        }
-        StringBuilder allowed = new StringBuilder();
-        for (E constant : type.getEnumConstants()) {
-            allowed.append(allowed.isEmpty() ? "" : ", ").append(constant.name().toLowerCase(Locale.ROOT));
-        }
-        throw invalid(key, value, "one of " + allowed);
+        return Enum.valueOf(type, choice(row).toUpperCase(java.util.Locale.ROOT));
     }
 
-    static Duration parseDuration(String key, String text) {
+    public Consistency consistency(Setting row) {
+        return (Consistency) row.parse(row.key(), values.get(row.key()));
+    }
+
+    /** An object of {@code type} given in the settings map, or {@code null} when absent. */
+    public <T> T object(Setting row, Class<T> type) {
+        Object value = values.get(row.key());
+        if (value == null) {
+            return null;
+        }
+        if (!type.isInstance(value)) {
+            throw invalid(row.key(), value, "an " + type.getName() + " object in the settings map");
+        }
+        return type.cast(value);
+    }
+
+    /**
+     * An instance of {@code type} given in the settings map, or created from a class name (a {@link Class} or its
+     * name) with its public no-argument constructor; {@code null} when absent.
+     */
+    public <T> T instance(Setting row, Class<T> type) {
+        Object value = values.get(row.key());
+        if (value == null || value instanceof String text && text.isBlank()) {
+            return null;
+        }
+        return instantiate(row.key(), value, type);
+    }
+
+    /**
+     * {@code value} when it is a {@code type}, else an instance of the class it names (a {@link Class} or a class
+     * name) made with its public no-argument constructor.
+     *
+     * @throws InvalidSettingException naming {@code key} and the value when that fails
+     */
+    public static <T> T instantiate(String key, Object value, Class<T> type) {
+        if (type.isInstance(value)) {
+            return type.cast(value);
+        }
+        if (!(value instanceof String) && !(value instanceof Class<?>)) {
+            throw invalid(key, value, "an " + type.getName() + " object or class name");
+        }
+        Object created;
         try {
-            if (text.regionMatches(true, 0, "P", 0, 1)) {
-                return Duration.parse(text);
-            }
-            if (text.endsWith("ms")) {
-                return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2).trim()));
-            }
-            if (text.endsWith("s")) {
-                return Duration.ofMillis(Math.round(Double.parseDouble(text.substring(0, text.length() - 1).trim()) * 1000));
-            }
-            if (text.equals("0")) {
-                return Duration.ZERO;
-            }
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            Class<?> cls = value instanceof Class<?> c ? c : Class.forName(value.toString().trim(), true,
+                    loader != null ? loader : Settings.class.getClassLoader());
+            created = cls.getConstructor().newInstance();
         }
-        catch (NumberFormatException | DateTimeParseException e) {
-            // fall through to the error below
+        catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+            throw invalid(key, value, "an " + type.getName() + " object or the name of a class with a public"
+                    + " no-argument constructor (" + e + ")");
         }
-        throw invalid(key, text, "a duration such as PT0.5S, 500ms or 2s");
+        if (!type.isInstance(created)) {
+            throw invalid(key, value, "a class implementing " + type.getName());
+        }
+        return type.cast(created);
     }
 
-    public static ConnectionProviderConfigurationException invalid(String key, Object value, String expected) {
-        return new ConnectionProviderConfigurationException(
-                "hibernate-rwsplit: invalid value '" + value + "' for setting '" + key + "': expected " + expected);
+    public static InvalidSettingException invalid(String key, Object value, String expected) {
+        return new InvalidSettingException(key, value, expected);
     }
 }

@@ -1,21 +1,14 @@
 package io.rwsplit.consistency;
 
-import static io.rwsplit.RwSplitSettings.CAUSAL_WAIT_TIMEOUT;
-import static io.rwsplit.RwSplitSettings.CONSISTENCY;
-import static io.rwsplit.RwSplitSettings.CONSISTENCY_SCOPE;
 import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE;
-import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES;
-import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE_TTL;
-import static io.rwsplit.RwSplitSettings.READ_YOUR_WRITES;
-import static io.rwsplit.RwSplitSettings.READ_YOUR_WRITES_WINDOW;
 import static io.rwsplit.RwSplitSettings.REDIS_URL;
-import static io.rwsplit.RwSplitSettings.SCOPE_RESOLVER;
 
 import java.time.Duration;
 import java.util.Map;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.config.Settings;
+import io.rwsplit.config.SettingsTable;
 import io.rwsplit.spi.ConsistencyStore;
 import io.rwsplit.spi.ScopeResolver;
 
@@ -38,28 +31,21 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
                                 Duration causalWaitTimeout, Object store, String redisUrl, Duration storeTtl,
                                 int maxScopes, ScopeResolver scopeResolver, ConsistencyScope scope, String unitName) {
 
-    public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(2);
-    public static final Duration DEFAULT_CAUSAL_WAIT_TIMEOUT = Duration.ofMillis(200);
-    public static final Duration DEFAULT_STORE_TTL = Duration.ofMinutes(1);
-    public static final int DEFAULT_MAX_SCOPES = 100_000;
-
     /** Reads and validates the consistency settings. */
     public static ConsistencyConfig from(Map<String, Object> settings) {
-        Settings s = new Settings(settings);
-        Consistency level = level(s.raw(CONSISTENCY));
-        ReadYourWritesMode mode = s.enumValue(READ_YOUR_WRITES, ReadYourWritesMode.class, ReadYourWritesMode.AUTO);
-        Duration window = s.duration(READ_YOUR_WRITES_WINDOW, DEFAULT_WINDOW);
-        Duration timeout = s.duration(CAUSAL_WAIT_TIMEOUT, DEFAULT_CAUSAL_WAIT_TIMEOUT);
-        Duration ttl = s.duration(CONSISTENCY_STORE_TTL, DEFAULT_STORE_TTL);
-        if (ttl.isZero()) {
-            throw Settings.invalid(CONSISTENCY_STORE_TTL, s.raw(CONSISTENCY_STORE_TTL), "a positive duration");
-        }
-        int maxScopes = s.integer(CONSISTENCY_STORE_MAX_SCOPES, DEFAULT_MAX_SCOPES, 1);
+        return from(new Settings(settings));
+    }
+
+    /** Reads and validates the consistency settings. */
+    public static ConsistencyConfig from(Settings s) {
+        Consistency level = s.consistency(SettingsTable.CONSISTENCY);
+        ReadYourWritesMode mode = s.enumValue(SettingsTable.READ_YOUR_WRITES, ReadYourWritesMode.class);
         Object store = s.raw(CONSISTENCY_STORE);
         if (store == null || store instanceof String text && text.isBlank()) {
-            store = "memory";
+            store = SettingsTable.CONSISTENCY_STORE.defaultValue();
         }
-        String redisUrl = s.string(REDIS_URL, null);
+        String redisUrl = s.string(SettingsTable.REDIS_URL);
+        ScopeResolver resolver = s.instance(SettingsTable.SCOPE_RESOLVER, ScopeResolver.class);
         if (store instanceof String name) {
             store = name.trim();
             if ("redis".equalsIgnoreCase(name.trim()) && redisUrl == null) {
@@ -70,10 +56,10 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
         else if (!(store instanceof ConsistencyStore)) {
             throw Settings.invalid(CONSISTENCY_STORE, store, "memory, redis, a class name or an io.rwsplit.spi.ConsistencyStore");
         }
-        ScopeResolver resolver = instance(s, SCOPE_RESOLVER, ScopeResolver.class);
-        ConsistencyScope scope = s.enumValue(CONSISTENCY_SCOPE, ConsistencyScope.class, ConsistencyScope.UNIT);
-        return new ConsistencyConfig(level, mode, window, timeout, store, redisUrl, ttl, maxScopes, resolver, scope,
-                unitName(s));
+        return new ConsistencyConfig(level, mode, s.duration(SettingsTable.READ_YOUR_WRITES_WINDOW),
+                s.duration(SettingsTable.CAUSAL_WAIT_TIMEOUT), store, redisUrl, s.duration(SettingsTable.CONSISTENCY_STORE_TTL),
+                s.integer(SettingsTable.CONSISTENCY_STORE_MAX_SCOPES), resolver,
+                s.enumValue(SettingsTable.CONSISTENCY_SCOPE, ConsistencyScope.class), unitName(s));
     }
 
     /** For the startup line: level, scope, how read-your-writes is honoured, the store. */
@@ -95,47 +81,5 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
             name = s.string("hibernate.session_factory_name", "default");
         }
         return name;
-    }
-
-    private static Consistency level(Object value) {
-        if (value == null || value instanceof String text && text.isBlank()) {
-            return Consistency.readYourWrites();
-        }
-        if (value instanceof Consistency c) {
-            return c;
-        }
-        try {
-            return Consistency.parse(value.toString());
-        }
-        catch (IllegalArgumentException e) {
-            throw Settings.invalid(CONSISTENCY, value,
-                    "strong, read_your_writes, bounded_staleness:<duration such as PT0.5S> or eventual");
-        }
-    }
-
-    /** An instance given in the settings map or a class name with a public no-argument constructor; null if unset. */
-    static <T> T instance(Settings s, String key, Class<T> type) {
-        Object value = s.raw(key);
-        if (value == null || value instanceof String text && text.isBlank()) {
-            return null;
-        }
-        if (type.isInstance(value)) {
-            return type.cast(value);
-        }
-        Object created;
-        try {
-            ClassLoader loader = Thread.currentThread().getContextClassLoader();
-            Class<?> cls = value instanceof Class<?> c ? c : Class.forName(value.toString().trim(), true,
-                    loader != null ? loader : ConsistencyConfig.class.getClassLoader());
-            created = cls.getConstructor().newInstance();
-        }
-        catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            throw Settings.invalid(key, value, "an " + type.getName() + " instance or the name of a class with a public"
-                    + " no-argument constructor (" + e + ")");
-        }
-        if (!type.isInstance(created)) {
-            throw Settings.invalid(key, value, "a class implementing " + type.getName());
-        }
-        return type.cast(created);
     }
 }

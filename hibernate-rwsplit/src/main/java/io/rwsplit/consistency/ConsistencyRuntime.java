@@ -47,7 +47,11 @@ public final class ConsistencyRuntime implements AutoCloseable {
 
     /** Reads and validates the settings and builds the store they select. */
     public static ConsistencyRuntime create(Map<String, Object> settings, Clock clock) {
-        ConsistencyConfig config = ConsistencyConfig.from(settings);
+        return create(ConsistencyConfig.from(settings), clock);
+    }
+
+    /** Builds the store the configuration selects. */
+    public static ConsistencyRuntime create(ConsistencyConfig config, Clock clock) {
         Object spec = config.store();
         if (spec instanceof ConsistencyStore given) {
             return new ConsistencyRuntime(config, clock, given, false);
@@ -60,9 +64,8 @@ public final class ConsistencyRuntime implements AutoCloseable {
         if (name.equalsIgnoreCase("redis")) {
             return new ConsistencyRuntime(config, clock, RedisStores.create(config), true);
         }
-        ConsistencyStore custom = ConsistencyConfig.instance(new Settings(settings), RwSplitSettings.CONSISTENCY_STORE,
-                ConsistencyStore.class);
-        return new ConsistencyRuntime(config, clock, custom, true);
+        return new ConsistencyRuntime(config, clock,
+                Settings.instantiate(RwSplitSettings.CONSISTENCY_STORE, name, ConsistencyStore.class), true);
     }
 
     /** Whether the store is shared with other instances (anything but the {@code memory} store). */

@@ -1,19 +1,10 @@
 package io.rwsplit.health;
 
-import static io.rwsplit.RwSplitSettings.FAILURE_THRESHOLD;
-import static io.rwsplit.RwSplitSettings.HEARTBEAT_TABLE;
-import static io.rwsplit.RwSplitSettings.LAG_PROBE;
-import static io.rwsplit.RwSplitSettings.MAX_LAG;
-import static io.rwsplit.RwSplitSettings.PRIMARY_COOL_DOWN;
-import static io.rwsplit.RwSplitSettings.PRIMARY_FAILURE_THRESHOLD;
-import static io.rwsplit.RwSplitSettings.PROBE_INTERVAL;
-import static io.rwsplit.RwSplitSettings.PROBE_TIMEOUT;
-import static io.rwsplit.RwSplitSettings.RECOVERY_PERIOD;
-
 import java.time.Duration;
-import java.util.Locale;
+import java.util.Map;
 
 import io.rwsplit.config.Settings;
+import io.rwsplit.config.SettingsTable;
 
 /**
  * Validated settings of replica health and primary protection (see the keys in
@@ -33,32 +24,19 @@ public record HealthConfig(String lagProbe, Duration probeInterval, Duration pro
                            int failureThreshold, Duration recoveryPeriod, String heartbeatTable,
                            int primaryFailureThreshold, Duration primaryCoolDown) {
 
-    public static final HealthConfig DEFAULTS = new HealthConfig("auto", Duration.ofMillis(250), Duration.ofSeconds(1),
-            Duration.ofSeconds(1), 2, Duration.ofSeconds(1), "rwsplit_heartbeat", 5, Duration.ofSeconds(5));
+    /** The defaults of {@link SettingsTable}. */
+    public static final HealthConfig DEFAULTS = from(new Settings(Map.of()));
 
     public static HealthConfig from(Settings s) {
-        HealthConfig d = DEFAULTS;
-        String probe = s.string(LAG_PROBE, d.lagProbe).toLowerCase(Locale.ROOT);
-        if (!probe.equals("auto") && !LagProbes.names().contains(probe)) {
-            throw Settings.invalid(LAG_PROBE, probe, "auto or one of " + LagProbes.names());
-        }
-        String table = s.string(HEARTBEAT_TABLE, d.heartbeatTable);
+        String table = s.string(SettingsTable.HEARTBEAT_TABLE);
         if (!table.matches("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)?")) {
-            throw Settings.invalid(HEARTBEAT_TABLE, table, "a table name such as rwsplit_heartbeat or mydb.rwsplit_heartbeat");
+            throw Settings.invalid(SettingsTable.HEARTBEAT_TABLE.key(), table,
+                    "a table name such as rwsplit_heartbeat or mydb.rwsplit_heartbeat");
         }
-        return new HealthConfig(probe, positive(s, PROBE_INTERVAL, d.probeInterval), positive(s, PROBE_TIMEOUT, d.probeTimeout),
-                s.duration(MAX_LAG, d.maxLag), s.integer(FAILURE_THRESHOLD, d.failureThreshold, 1),
-                s.duration(RECOVERY_PERIOD, d.recoveryPeriod), table,
-                s.integer(PRIMARY_FAILURE_THRESHOLD, d.primaryFailureThreshold, 0),
-                positive(s, PRIMARY_COOL_DOWN, d.primaryCoolDown));
-    }
-
-    private static Duration positive(Settings s, String key, Duration defaultValue) {
-        Duration value = s.duration(key, defaultValue);
-        if (value.isZero()) {
-            throw Settings.invalid(key, s.raw(key), "a positive duration");
-        }
-        return value;
+        return new HealthConfig(s.choice(SettingsTable.LAG_PROBE), s.duration(SettingsTable.PROBE_INTERVAL),
+                s.duration(SettingsTable.PROBE_TIMEOUT), s.duration(SettingsTable.MAX_LAG),
+                s.integer(SettingsTable.FAILURE_THRESHOLD), s.duration(SettingsTable.RECOVERY_PERIOD), table,
+                s.integer(SettingsTable.PRIMARY_FAILURE_THRESHOLD), s.duration(SettingsTable.PRIMARY_COOL_DOWN));
     }
 
     /**

@@ -13,18 +13,11 @@ import org.hibernate.service.spi.ServiceRegistryAwareService;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 import org.hibernate.service.spi.Startable;
 import org.hibernate.service.spi.Stoppable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
-import io.rwsplit.health.ReplicaMonitor;
-import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
-import io.rwsplit.spi.Clock;
-import io.rwsplit.spi.RoutingIntentSource;
-import io.rwsplit.spi.TransactionStatus;
 
 /**
  * Wraps the connection provider the application configured for its primary (DriverManager, HikariCP,
@@ -34,24 +27,16 @@ import io.rwsplit.spi.TransactionStatus;
 public final class RoutingConnectionProvider
         implements ConnectionProvider, Configurable, Startable, Stoppable, ServiceRegistryAwareService {
 
-    private static final Logger log = LoggerFactory.getLogger(RoutingConnectionProvider.class);
-
     private final ConnectionProvider primary;
-    private final ReplicaPools replicas;
+    private final RoutingRuntime runtime;
     private final Router router;
-    private final ReplicaMonitor monitor;
     private final ConsistencyRuntime consistency;
 
-    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock) {
-        this(primary, config, consistency, clock, TransactionStatus.NONE, RoutingIntentSource.NONE, null);
-    }
-
     /** @param primaryInitSql the primary pool's init SQL, which replica pools without their own run too, or null */
-    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, ConsistencyRuntime consistency, Clock clock,
-                              TransactionStatus transactionStatus, RoutingIntentSource intentSource, String primaryInitSql) {
+    RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, UnitSettings unit,
+                              ConsistencyRuntime consistency, String primaryInitSql) {
         this.primary = primary;
         this.consistency = consistency;
-        this.replicas = ReplicaPools.build("default", config, clock, primaryInitSql);
         PrimarySource primarySource = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {
@@ -63,16 +48,9 @@ public final class RoutingConnectionProvider
                 primary.closeConnection(connection);
             }
         };
-        primarySource = ReplicaMonitor.protect("default", primarySource, config.health(), clock);
-        this.router = new Router("default", primarySource, replicas.replicaSet(), config.fallback(),
-                new CausalReads(consistency, "default", replicas.replicaSet().epochs()),
-                transactionStatus, intentSource, config.health());
-        CausalReads causal = router.causal();
-        this.monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(), primarySource, clock,
-                causal::observed, causal::primaryChanged);
-        log.info("hibernate-rwsplit: routing between the primary ({}) and replicas {}; {}; {}",
-                primary.getClass().getSimpleName(), config.replicas(), consistency.config().describe(),
-                io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
+        this.runtime = RoutingRuntime.build("default", primarySource, primary.getClass().getSimpleName(), config, unit,
+                consistency, primaryInitSql);
+        this.router = runtime.router();
     }
 
     /** The router, for the {@code RwSplit} facade. */
@@ -150,14 +128,13 @@ public final class RoutingConnectionProvider
         if (primary instanceof Startable startable) {
             startable.start();
         }
-        monitor.start();
+        runtime.start();
     }
 
     @Override
     public void stop() {
         try {
-            monitor.close();
-            replicas.close();
+            runtime.close();
             consistency.close();
         }
         finally {

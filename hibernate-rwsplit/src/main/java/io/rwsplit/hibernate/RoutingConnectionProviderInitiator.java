@@ -10,8 +10,8 @@ import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.config.Settings;
 import io.rwsplit.consistency.ConsistencyRuntime;
-import io.rwsplit.spi.Clock;
 
 /**
  * Builds the connection provider exactly as Hibernate would, and wraps it when
@@ -30,7 +30,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
     public ConnectionProvider initiateService(Map<String, Object> settings, ServiceRegistryImplementor registry) {
         if (!RwSplitConfig.isActive(settings)) {
             if (RwSplitConfig.isMultiTenantActive(settings)) {
-                RwSplitConfig.checkKeys(settings);
+                Settings.check(settings);
             }
             else {
                 warnInactive(settings);
@@ -41,11 +41,8 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: set either '" + RwSplitSettings.REPLICAS
                     + "' or '" + RwSplitSettings.TENANTS + "', not both");
         }
+        UnitSettings unit = UnitSettings.read(settings);
         RwSplitConfig config = RwSplitConfig.from(settings);
-        Clock clock = clock(settings);
-        io.rwsplit.consistency.ConsistencyConfig.from(settings); // fail on bad consistency settings before building anything
-        var transactionStatus = RoutingHooks.transactionStatus(settings);
-        var intentSource = RoutingHooks.intentSource(settings);
         ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         if (primary == null) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
@@ -55,9 +52,14 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         if (primary instanceof RoutingConnectionProvider) {
             return primary;
         }
-        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
-        return new RoutingConnectionProvider(primary, config, consistency, clock, transactionStatus, intentSource,
-                PrimaryInitSql.of(settings));
+        ConsistencyRuntime consistency = ConsistencyRuntime.create(unit.consistency(), unit.clock());
+        try {
+            return new RoutingConnectionProvider(primary, config, unit, consistency, PrimaryInitSql.of(settings));
+        }
+        catch (RuntimeException e) {
+            consistency.close();
+            throw e;
+        }
     }
 
     /** Settings of ours that are present while the module is off are surely a mistake (a typo in the list key?). */
@@ -68,17 +70,5 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
                         + " '{}' is set", key, RwSplitSettings.REPLICAS, RwSplitSettings.TENANTS);
             }
         }
-    }
-
-    static Clock clock(Map<String, Object> settings) {
-        Object value = settings.get(RwSplitSettings.CLOCK);
-        if (value == null) {
-            return Clock.SYSTEM;
-        }
-        if (value instanceof Clock clock) {
-            return clock;
-        }
-        throw new ConnectionProviderConfigurationException("hibernate-rwsplit: invalid value '" + value + "' for setting '"
-                + RwSplitSettings.CLOCK + "': expected an io.rwsplit.spi.Clock object in the settings map");
     }
 }

@@ -32,8 +32,7 @@ final class RoutingHooks {
         if (value instanceof TransactionSynchronizationRegistry registry) {
             return new JtaTransactionStatus(registry);
         }
-        return instance(RwSplitSettings.TRANSACTION_STATUS, value, TransactionStatus.class,
-                "an io.rwsplit.spi.TransactionStatus or a jakarta.transaction.TransactionSynchronizationRegistry object, or a TransactionStatus class name");
+        return Settings.instantiate(RwSplitSettings.TRANSACTION_STATUS, value, TransactionStatus.class);
     }
 
     static RoutingIntentSource intentSource(Map<String, Object> settings) {
@@ -41,8 +40,7 @@ final class RoutingHooks {
         if (value == null) {
             return RoutingIntentSource.NONE;
         }
-        return instance(RwSplitSettings.INTENT_SOURCE, value, RoutingIntentSource.class,
-                "an io.rwsplit.spi.RoutingIntentSource object or class name");
+        return Settings.instantiate(RwSplitSettings.INTENT_SOURCE, value, RoutingIntentSource.class);
     }
 
     /** Whether the unit coordinates transactions through JTA. */
@@ -54,29 +52,5 @@ final class RoutingHooks {
         }
         Object type = settings.get("jakarta.persistence.transactionType");
         return type != null && type.toString().equalsIgnoreCase("JTA");
-    }
-
-    private static <T> T instance(String key, Object value, Class<T> type, String expected) {
-        if (type.isInstance(value)) {
-            return type.cast(value);
-        }
-        if (value instanceof String name && !name.isBlank()) {
-            try {
-                Class<?> c = Class.forName(name.trim(), true, classLoader());
-                if (type.isAssignableFrom(c)) {
-                    return type.cast(c.getConstructor().newInstance());
-                }
-            }
-            catch (ReflectiveOperationException | LinkageError e) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: cannot instantiate '" + name
-                        + "' given by setting '" + key + "': " + e, e);
-            }
-        }
-        throw Settings.invalid(key, value, expected);
-    }
-
-    private static ClassLoader classLoader() {
-        ClassLoader tccl = Thread.currentThread().getContextClassLoader();
-        return tccl != null ? tccl : RoutingHooks.class.getClassLoader();
     }
 }

@@ -9,57 +9,52 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
+import org.hibernate.service.UnknownUnwrapTypeException;
+import org.hibernate.service.spi.Startable;
 import org.hibernate.service.spi.Stoppable;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.config.RwSplitConfig;
-import io.rwsplit.health.ReplicaMonitor;
-import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.config.Settings;
+import io.rwsplit.config.SettingsTable;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.Router;
-import io.rwsplit.spi.Clock;
 
 /**
  * Multi-tenancy with one primary and its own replicas per tenant identifier, all routed by the same
  * code as the single-primary provider. Configured by {@code hibernate.rwsplit.tenants}.
  */
-public final class RoutingMultiTenantConnectionProvider implements MultiTenantConnectionProvider<Object>, Stoppable {
-
-    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RoutingMultiTenantConnectionProvider.class);
-
-    private static final Set<String> TENANT_OPTIONS = Set.of("url", "user", "password", "replicas");
+public final class RoutingMultiTenantConnectionProvider implements MultiTenantConnectionProvider<Object>, Startable, Stoppable {
 
     private final Map<String, Router> routers = new LinkedHashMap<>();
-    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final List<RoutingRuntime> runtimes = new ArrayList<>();
+    private final List<AutoCloseable> primaries = new ArrayList<>();
+    private final ConsistencyRuntime consistency;
 
-    RoutingMultiTenantConnectionProvider(Map<String, Object> settings, Clock clock) {
-        RwSplitConfig.checkKeys(settings);
+    RoutingMultiTenantConnectionProvider(Map<String, Object> settings) {
+        UnitSettings unit = UnitSettings.read(settings);
         Settings s = new Settings(settings);
         String list = s.string(TENANTS, null);
         if (list == null) {
             throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
         }
-        io.rwsplit.spi.TransactionStatus transactionStatus = RoutingHooks.transactionStatus(settings);
-        io.rwsplit.spi.RoutingIntentSource intentSource = RoutingHooks.intentSource(settings);
-        ConsistencyRuntime consistency = ConsistencyRuntime.create(settings, clock);
-        closeables.add(consistency);
+        checkTenantKeys(s, List.of(list.trim().split("\\s+")));
+        consistency = ConsistencyRuntime.create(unit.consistency(), unit.clock());
         try {
             for (String tenant : list.trim().split("\\s+")) {
                 String p = TENANT_PREFIX + tenant + ".";
-                String url = s.string(p + "url", null);
+                String url = s.string(SettingsTable.TENANT_URL, p + "url");
                 if (url == null || !url.startsWith("jdbc:")) {
                     throw Settings.invalid(p + "url", url, "the JDBC URL of tenant '" + tenant + "''s primary");
                 }
-                String user = s.string(p + "user", null);
-                String password = s.string(p + "password", null);
+                String user = s.string(SettingsTable.TENANT_USER, p + "user");
+                String password = s.string(SettingsTable.TENANT_PASSWORD, p + "password");
                 RwSplitConfig config = RwSplitConfig.fromReplicaList(s, p + "replicas", p + "replica.", user, password, url);
                 HikariConfig hc = new HikariConfig();
                 hc.setJdbcUrl(url);
@@ -68,10 +63,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                 hc.setPoolName("rwsplit-" + tenant + "-primary");
                 hc.setMinimumIdle(1);
                 HikariDataSource primaryPool = new HikariDataSource(hc);
-                closeables.add(primaryPool);
-                ReplicaPools replicas = ReplicaPools.build(tenant, config, clock, null);
-                closeables.add(replicas);
-                PrimarySource primarySource = ReplicaMonitor.protect(tenant, new PrimarySource() {
+                primaries.add(primaryPool);
+                RoutingRuntime runtime = RoutingRuntime.build(tenant, new PrimarySource() {
                     @Override
                     public Connection acquire() throws SQLException {
                         return primaryPool.getConnection();
@@ -81,36 +74,33 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     public void release(Connection connection) throws SQLException {
                         connection.close();
                     }
-                }, config.health(), clock);
-                CausalReads causal = new CausalReads(consistency, tenant, replicas.replicaSet().epochs());
-                routers.put(tenant, new Router(tenant, primarySource, replicas.replicaSet(), config.fallback(), causal,
-                        transactionStatus, intentSource, config.health()));
-                log.info("hibernate-rwsplit: tenant {}: routing between the primary ({}) and replicas {}; {}; {}", tenant,
-                        url, config.replicas(), consistency.config().describe(),
-                        io.rwsplit.health.LagProbes.describe(config.health(), config.replicas()));
-                // closed first on stop, while the pools still work
-                closeables.add(0, new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
-                        primarySource, clock, causal::observed, causal::primaryChanged).start());
-            }
-            for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
-                String rest = key.substring(TENANT_PREFIX.length());
-                int dot = rest.indexOf('.');
-                String tenant = dot < 0 ? rest : rest.substring(0, dot);
-                String option = dot < 0 ? "" : rest.substring(dot + 1);
-                if (!routers.containsKey(tenant)) {
-                    throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
-                            + "' names tenant '" + tenant + "', which is not listed in '" + TENANTS + "' " + routers.keySet());
-                }
-                if (!TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")
-                        && !io.rwsplit.config.ReplicaList.isIndexedKey("replicas", option)) {
-                    throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
-                            + "': tenant options are " + TENANT_OPTIONS + " and replica.NAME.*");
-                }
+                }, url, config, unit, consistency, null);
+                runtimes.add(runtime);
+                routers.put(tenant, runtime.router());
             }
         }
         catch (RuntimeException e) {
             stop();
             throw e;
+        }
+    }
+
+    /** Every {@code hibernate.rwsplit.tenant.*} key must name a listed tenant and a tenant option. */
+    private static void checkTenantKeys(Settings s, List<String> tenants) {
+        for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
+            String rest = key.substring(TENANT_PREFIX.length());
+            int dot = rest.indexOf('.');
+            String tenant = dot < 0 ? rest : rest.substring(0, dot);
+            String option = dot < 0 ? "" : rest.substring(dot + 1);
+            if (!tenants.contains(tenant)) {
+                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
+                        + "' names tenant '" + tenant + "', which is not listed in '" + TENANTS + "' " + tenants);
+            }
+            if (!SettingsTable.TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")
+                    && !io.rwsplit.config.ReplicaList.isIndexedKey("replicas", option)) {
+                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
+                        + "': tenant options are " + SettingsTable.TENANT_OPTIONS + " and replica.NAME.*");
+            }
         }
     }
 
@@ -175,12 +165,27 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
 
     @Override
     public <T> T unwrap(Class<T> unwrapType) {
+        if (!unwrapType.isInstance(this)) {
+            throw new UnknownUnwrapTypeException(unwrapType);
+        }
         return unwrapType.cast(this);
     }
 
+    /** Starts probing every tenant's replicas; Hibernate calls it once the service is built. */
+    @Override
+    public void start() {
+        runtimes.forEach(RoutingRuntime::start);
+    }
+
+    /** Stops the monitors and replica pools first, while the primaries still work, then the primaries and the store. */
     @Override
     public void stop() {
-        for (AutoCloseable c : closeables) {
+        List<AutoCloseable> all = new ArrayList<>(runtimes);
+        all.addAll(primaries);
+        if (consistency != null) {
+            all.add(consistency);
+        }
+        for (AutoCloseable c : all) {
             try {
                 c.close();
             }

@@ -23,6 +23,6 @@ final class RoutingMultiTenantConnectionProviderInitiator implements StandardSer
         if (!RwSplitConfig.isMultiTenantActive(settings)) {
             return MultiTenantConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         }
-        return new RoutingMultiTenantConnectionProvider(settings, RoutingConnectionProviderInitiator.clock(settings));
+        return new RoutingMultiTenantConnectionProvider(settings);
     }
 }

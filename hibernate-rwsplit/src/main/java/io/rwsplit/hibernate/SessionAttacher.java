@@ -8,7 +8,8 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
-import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.Settings;
+import io.rwsplit.config.SettingsTable;
 import io.rwsplit.route.Router;
 
 /**
@@ -67,7 +68,6 @@ final class SessionAttacher {
         if (!session.getFactory().getSessionFactoryOptions().isSecondLevelCacheEnabled()) {
             return false;
         }
-        Object puts = session.getFactory().getProperties().get(RwSplitSettings.REPLICA_CACHE_PUTS);
-        return puts == null || !Boolean.parseBoolean(puts.toString().trim());
+        return !new Settings(session.getFactory().getProperties()).bool(SettingsTable.REPLICA_CACHE_PUTS);
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.config.Setting;
+import io.rwsplit.config.SettingsTable;
 import io.rwsplit.consistency.ConsistencyConfig;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -20,42 +22,59 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/configuration.md cannot drift from the code: every key of {@link RwSplitSettings} is documented, every
- * documented key exists, and every documented default is the code's default (setting a key to its documented
- * default changes nothing in the parsed configuration).
+ * docs/configuration.md cannot drift from the code: its core tables list exactly the rows of {@link SettingsTable}
+ * with the same default and format, each meaning begins with the row's description, every key of
+ * {@link RwSplitSettings} has a row, and every documented default is the code's default (setting a key to its
+ * documented default changes nothing in the parsed configuration).
  */
 class ConfigurationReferenceTest {
 
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
 
-    private final Map<String, String> documented = documentedDefaults();
+    /** Documented rows by key: default cell, format cell, meaning cell. */
+    private final Map<String, List<String>> documented = documentedRows();
 
     @Test
-    void everyKeyOfTheSettingsClassIsDocumented() throws IllegalAccessException {
+    void theDocumentedKeysAreTheRowsOfTheTable() {
+        Set<String> table = new TreeSet<>();
+        SettingsTable.ALL.forEach(s -> table.add(s.key()));
+        assertEquals(table, new TreeSet<>(documented.keySet()), "docs/configuration.md against SettingsTable");
+    }
+
+    @Test
+    void defaultFormatAndDescriptionAreTheTables() {
+        List<String> wrong = new ArrayList<>();
+        for (Setting s : SettingsTable.ALL) {
+            List<String> row = documented.get(s.key());
+            if (row == null) {
+                continue; // reported by theDocumentedKeysAreTheRowsOfTheTable
+            }
+            String defaultCell = s.defaultText().startsWith("(") ? s.defaultText() : "`" + s.defaultText() + "`";
+            if (!row.get(0).equals(defaultCell)) {
+                wrong.add(s.key() + ": default '" + row.get(0) + "', the table says '" + defaultCell + "'");
+            }
+            if (!row.get(1).equals(s.format())) {
+                wrong.add(s.key() + ": format '" + row.get(1) + "', the table says '" + s.format() + "'");
+            }
+            if (!row.get(2).startsWith(s.description().substring(0, s.description().length() - 1))) {
+                wrong.add(s.key() + ": meaning does not begin with '" + s.description() + "'");
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void everyKeyOfTheSettingsClassHasARow() throws IllegalAccessException {
         List<String> missing = new ArrayList<>();
         for (String key : settingsKeys()) {
             boolean found = key.endsWith(".")
-                    ? documented.keySet().stream().anyMatch(k -> k.startsWith(key) && k.length() > key.length())
-                    : documented.containsKey(key);
+                    ? SettingsTable.ALL.stream().anyMatch(s -> s.key().startsWith(key) && s.key().length() > key.length())
+                    : SettingsTable.ALL.stream().anyMatch(s -> s.key().equals(key));
             if (!found) {
                 missing.add(key);
             }
         }
-        assertEquals(List.of(), missing, "keys of RwSplitSettings missing from docs/configuration.md");
-    }
-
-    @Test
-    void everyDocumentedKeyExists() throws IllegalAccessException {
-        Set<String> keys = settingsKeys();
-        List<String> unknown = new ArrayList<>();
-        for (String key : documented.keySet()) {
-            boolean exists = keys.contains(key)
-                    || keys.stream().anyMatch(k -> k.endsWith(".") && !k.equals(RwSplitSettings.PREFIX) && key.startsWith(k));
-            if (!exists) {
-                unknown.add(key);
-            }
-        }
-        assertEquals(List.of(), unknown, "docs/configuration.md names keys that RwSplitSettings does not have");
+        assertEquals(List.of(), missing, "keys of RwSplitSettings missing from SettingsTable");
     }
 
     @Test
@@ -65,27 +84,24 @@ class ConfigurationReferenceTest {
         assertEquals(plain, parse(base()), "the parsed configuration must compare by value");
         List<String> wrong = new ArrayList<>();
         int compared = 0;
-        for (Map.Entry<String, String> e : documented.entrySet()) {
-            String value = e.getValue();
-            if (value == null || base.containsKey(e.getKey())) {
-                continue;
+        for (Map.Entry<String, List<String>> e : documented.entrySet()) {
+            Matcher code = CODE.matcher(e.getValue().get(0));
+            if (!code.matches() || base.containsKey(e.getKey()) || e.getKey().contains(".T.")) {
+                continue; // no default, the module's switch, or a tenant's key (a multi-tenant unit)
             }
             compared++;
-            if (e.getKey().contains(".T.")) {
-                continue; // a tenant's keys need a multi-tenant unit; their defaults are the single unit's
-            }
             Map<String, Object> withDefault = base();
-            withDefault.put(e.getKey().replace(".NAME.", ".replica1."), value);
+            withDefault.put(e.getKey().replace(".NAME.", ".replica1."), code.group(1));
             Object parsed;
             try {
                 parsed = parse(withDefault);
             }
             catch (RuntimeException ex) {
-                wrong.add(e.getKey() + "=" + value + " is refused: " + ex.getMessage());
+                wrong.add(e.getKey() + "=" + code.group(1) + " is refused: " + ex.getMessage());
                 continue;
             }
             if (!plain.equals(parsed)) {
-                wrong.add(e.getKey() + "=" + value + " is not the default");
+                wrong.add(e.getKey() + "=" + code.group(1) + " is not the default");
             }
         }
         assertTrue(compared >= 20, "compared only " + compared + " defaults");
@@ -117,27 +133,18 @@ class ConfigurationReferenceTest {
         return keys;
     }
 
-    /**
-     * Key to documented default from the tables of docs/configuration.md: the first cell's first code span is the
-     * key; the second cell is the default when it is exactly one code span, else {@code null} (none, off, prose).
-     */
-    private static Map<String, String> documentedDefaults() {
+    /** The rows of the core tables of docs/configuration.md (four cells, the first a {@code hibernate.rwsplit.} key). */
+    private static Map<String, List<String>> documentedRows() {
         Markdown page = Markdown.read(Markdown.root().resolve("docs/configuration.md"));
-        Map<String, String> defaults = new LinkedHashMap<>();
+        Map<String, List<String>> rows = new LinkedHashMap<>();
         for (List<String> row : page.tableRows()) {
-            if (row.size() < 2) {
-                continue;
-            }
             Matcher key = CODE.matcher(row.get(0));
-            if (!key.find() || !key.group(1).startsWith(RwSplitSettings.PREFIX)) {
+            if (row.size() != 4 || !key.matches() || !key.group(1).startsWith(RwSplitSettings.PREFIX)) {
                 continue;
             }
-            String cell = row.get(1);
-            Matcher value = CODE.matcher(cell);
-            String documentedDefault = value.matches() ? value.group(1) : null;
-            defaults.put(key.group(1), documentedDefault);
+            rows.put(key.group(1), row.subList(1, 4));
         }
-        assertTrue(defaults.size() > 25, "too few keys found in docs/configuration.md: " + defaults.keySet());
-        return defaults;
+        assertTrue(rows.size() > 25, "too few keys found in docs/configuration.md: " + rows.keySet());
+        return rows;
     }
 }

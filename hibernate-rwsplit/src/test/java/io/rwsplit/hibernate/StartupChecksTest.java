@@ -127,6 +127,29 @@ class StartupChecksTest {
     }
 
     @Test
+    void aBooleanOtherThanTrueOrFalseFailsStartupNamingKeyAndValue() {
+        Map<String, Object> settings = with(RwSplitSettings.REPLICAS, h2.replicaUrl);
+        settings.put(RwSplitSettings.REPLICA_CACHE_PUTS, "yes");
+        assertMentions(startupFails(settings), RwSplitSettings.REPLICA_CACHE_PUTS, "'yes'", "true or false");
+    }
+
+    @Test
+    void aDurationWithoutAUnitFailsStartupNamingKeyAndValue() {
+        Map<String, Object> settings = with(RwSplitSettings.REPLICAS, h2.replicaUrl);
+        settings.put(RwSplitSettings.PROBE_INTERVAL, "500");
+        assertMentions(startupFails(settings), RwSplitSettings.PROBE_INTERVAL, "'500'", "a number needs a unit");
+    }
+
+    @Test
+    void aMultiTenantUnitRefusesABadValueLikeASingleUnit() {
+        Map<String, Object> settings = with(RwSplitSettings.TENANTS, "acme");
+        settings.put(RwSplitSettings.TENANT_PREFIX + "acme.url", h2.primaryUrl);
+        settings.put(RwSplitSettings.TENANT_PREFIX + "acme.replicas", h2.replicaUrl);
+        settings.put(RwSplitSettings.REPLICA_CACHE_PUTS, "yes");
+        assertMentions(startupFails(settings), RwSplitSettings.REPLICA_CACHE_PUTS, "'yes'", "true or false");
+    }
+
+    @Test
     void settingsOfOursWhileTheModuleIsOffAreEachNamedInAWarning() {
         Map<String, Object> settings = with("hibernate.rwsplit.replica", h2.replicaUrl); // a typo: no 's'
         settings.remove(RwSplitSettings.POOL_PREFIX + "maximumPoolSize");

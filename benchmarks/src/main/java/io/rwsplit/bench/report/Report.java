@@ -177,6 +177,7 @@ public final class Report {
         else {
             notRun("h2");
         }
+        cpuSection("h2", "1b. CPU time per operation on H2 (calling thread)", "load_cpu_h2");
 
         md.append("## 2. The same operations on the replicated MariaDB cluster (loopback)\n\n");
         md.append("""
@@ -199,6 +200,7 @@ public final class Report {
         else {
             notRun("cluster");
         }
+        cpuSection("cluster", "2b. CPU time per operation on the cluster (client side, calling thread)", "load_cpu_cluster");
 
         md.append("## 3. Replicated workload\n\n");
         md.append("""
@@ -244,6 +246,68 @@ public final class Report {
                 `BENCH_CLUSTER_PORT` (default 3307) unless it is running, runs the workload with and without \
                 lag, and rewrites this page. Options and environment variables are listed by `scripts/bench.sh --help`.
                 """);
+    }
+
+    /**
+     * The CPU-time comparison of {@code target} from {@code overhead.tsv} (see
+     * {@link io.rwsplit.bench.overhead.CpuOverhead}): one row per operation and compared stack.
+     */
+    private void cpuSection(String target, String title, String loadKey) throws IOException {
+        md.append("## ").append(title).append("\n\n");
+        md.append("""
+                The calling thread's CPU time per operation (`ThreadMXBean#getCurrentThreadCpuTime`), the baseline \
+                and the compared stack open side by side in one JVM and run in interleaved batches (baseline, \
+                stack, stack, baseline, ...), each pair of batches giving one ratio. This figure holds on a busy \
+                machine where wall time does not: a thread waiting for a core accrues no CPU time, and both sides \
+                of a pair share the JIT state, the heap and the load of the same seconds, so the load mostly \
+                cancels in the ratio; JMH's wall-time error bars, by contrast, grow with every other process. The \
+                *CPU ratio* is the median of the per-pair ratios, the *spread* their quartiles; *halves* are the \
+                medians of the first and the second half of the pairs (when they differ by more than about 1%%, \
+                the figure has not settled: re-run with more pairs, `BENCH_CPU_OPTS="--pairs 200"`). *Wall ratio* \
+                is the median of the per-pair wall-time ratios of the same batches. *Allocation* is the calling \
+                thread's allocated bytes per operation (`com.sun.management.ThreadMXBean`), the median batch of \
+                each side, so background threads (the replica monitor) are not counted. Every stack uses HikariCP \
+                for its primary. Pass rule: hibernate-rwsplit's CPU ratio at most 1.03 over plain Hibernate on \
+                H2, and on the cluster at or below the ratio of every peer that routes (each proven to route \
+                before it is measured); at most +150 B/op for find-by-id and the JPQL query, +300 B/op for the \
+                write transaction.
+
+                """.formatted());
+        Path file = dir.resolve("overhead.tsv");
+        List<String[]> rows = new ArrayList<>();
+        if (Files.isRegularFile(file)) {
+            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+                String[] f = line.split("\t");
+                if (f.length >= 16 && f[0].equals(target)) {
+                    rows.add(f);
+                }
+            }
+        }
+        if (rows.isEmpty()) {
+            notRun(target.equals("h2") ? "cpu_h2" : "cluster");
+            return;
+        }
+        md.append("Options `").append(meta("cpu_options")).append("`, load average at the start of this part: ")
+                .append(meta(loadKey)).append(".\n\n");
+        md.append("| operation | stack | baseline | CPU ratio | spread (quartiles) | halves | wall ratio | CPU µs/op (baseline, stack) | allocation B/op (baseline, stack, difference) | pairs × batch |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String[] f : rows) {
+            double baseBytes = Double.parseDouble(f[14]);
+            double bytes = Double.parseDouble(f[15]);
+            md.append("| ").append(OPERATION_LABELS.getOrDefault(f[1], f[1]))
+                    .append(" | ").append(label(f[3])).append(" | ").append(label(f[2]))
+                    .append(" | **").append(two(f[6])).append("** | ").append(two(f[7])).append("-").append(two(f[8]))
+                    .append(" | ").append(three(Double.parseDouble(f[9]))).append(" / ").append(three(Double.parseDouble(f[10])))
+                    .append(" | ").append(two(f[11]))
+                    .append(" | ").append(two(f[12])).append(", ").append(two(f[13]))
+                    .append(" | ").append(String.format("%.0f, %.0f, %+.0f", baseBytes, bytes, bytes - baseBytes))
+                    .append(" | ").append(f[4]).append(" × ").append(f[5]).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    private static String two(String value) {
+        return String.format("%.2f", Double.parseDouble(value));
     }
 
     /** The same workload on the scripts/pg-cluster.sh PostgreSQL cluster (primary + 2 hot standbys), when it ran. */

@@ -4,7 +4,7 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.rwsplit.ReadReplica;
-import io.rwsplit.spring.UsePrimary;
+import io.rwsplit.UsePrimary;
 
 /** A service whose annotations apply to the repository calls made inside. */
 @Service
@@ -35,7 +35,7 @@ public class Nodes {
     }
 
     /** A consistency level for the calls inside: strong reads every statement from the primary. */
-    @io.rwsplit.spring.Consistency("strong")
+    @io.rwsplit.ReadConsistency("strong")
     public String strong() {
         return parents.whoAmI();
     }

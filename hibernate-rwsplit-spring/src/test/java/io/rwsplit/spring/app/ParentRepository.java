@@ -7,7 +7,7 @@ import org.springframework.data.jpa.repository.Query;
 import org.springframework.transaction.annotation.Transactional;
 
 import io.rwsplit.ReadReplica;
-import io.rwsplit.spring.UsePrimary;
+import io.rwsplit.UsePrimary;
 
 /**
  * The repository the routing tests call. {@code whoAmI} selects the serving node's identity: {@code @@server_id}
