@@ -23,6 +23,22 @@ public final class Durations {
     }
 
     /**
+     * A setting's value as a duration: a {@link Duration} as given, text in the syntax above parsed, or null when
+     * it is neither (the caller reports the key and the value).
+     */
+    public static Duration valueOrNull(Object value) {
+        if (value instanceof Duration given) {
+            return given;
+        }
+        try {
+            return value == null ? null : parse(value.toString());
+        }
+        catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    /**
      * Parses {@code text} (surrounding blanks ignored).
      *
      * @throws IllegalArgumentException naming the text when it is not a duration in the syntax above

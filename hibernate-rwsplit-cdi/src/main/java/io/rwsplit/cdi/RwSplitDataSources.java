@@ -263,18 +263,7 @@ public final class RwSplitDataSources implements AutoCloseable {
         if (raw == null || text == null) {
             return defaultValue;
         }
-        Duration value = null;
-        if (raw instanceof Duration d) {
-            value = d;
-        }
-        else {
-            try {
-                value = Durations.parse(text);
-            }
-            catch (IllegalArgumentException e) {
-                // reported below
-            }
-        }
+        Duration value = raw instanceof Duration ? (Duration) raw : Durations.valueOrNull(text);
         if (value != null && !value.isNegative()) {
             return value;
         }

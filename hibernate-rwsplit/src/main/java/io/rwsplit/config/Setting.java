@@ -127,18 +127,7 @@ public record Setting(String key, Kind kind, Object defaultValue, String default
                 }
             }
             case DURATION -> {
-                Duration d = null;
-                if (value instanceof Duration given) {
-                    d = given;
-                }
-                else {
-                    try {
-                        d = Durations.parse(text);
-                    }
-                    catch (IllegalArgumentException e) {
-                        // reported below
-                    }
-                }
+                Duration d = value instanceof Duration ? (Duration) value : Durations.valueOrNull(text);
                 if (d != null && !d.isNegative() && (min == 0 || !d.isZero())) {
                     return d;
                 }
