@@ -195,11 +195,12 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     }
 
     /**
-     * The primary connection broke under this autocommit read before any result (a failover): the read moves
-     * to a server that can serve it, waiting for one until the failover deadline. False when it cannot.
+     * The primary connection broke under this autocommit read before any result (a failover; the error is
+     * classified as a replica's is): the read moves to a server that can serve it, waiting for one until the
+     * failover deadline. False when it cannot.
      */
     private boolean primaryFailover(SQLException e) throws SQLException {
-        if (executed || bindings == null) {
+        if (executed || bindings == null || !isConnectionError(e, delegate)) {
             return false;
         }
         if (failoverDeadline == 0) {
@@ -259,8 +260,8 @@ final class ReplicaStatement extends ForwardingPreparedStatement implements Rout
     }
 
     /**
-     * Whether the error means the connection is unusable: SQLState class 08, a JDBC connection exception
-     * type (on the error or its causes), or a connection that is closed now.
+     * Whether the error means the connection is unusable: a connection error
+     * ({@link RoutingConnection#isConnectionError}), or a connection that is closed now.
      */
     static boolean isConnectionError(SQLException e, java.sql.Statement statement) {
         if (RoutingConnection.isConnectionError(e)) {

@@ -12,7 +12,8 @@ import java.util.ArrayList;
  * is routed by its own SQL, like a prepared statement, and runs on a driver statement created on the chosen
  * server (the options set so far are replayed on it). On a replica it keeps the replica's in-flight count,
  * takes the replica out of rotation on a connection error, and an autocommit read that failed that way is
- * run once more elsewhere, as {@link ReplicaStatement} does. {@link #getConnection()} returns the routing
+ * run once more elsewhere; an autocommit read whose primary connection broke waits for a failover of the
+ * primary; both as {@link ReplicaStatement} does. {@link #getConnection()} returns the routing
  * connection. A batch runs on one server: its statements must all route there (writes do).
  */
 final class RoutedStatement implements Statement, RoutingConnection.Retryable {
@@ -59,13 +60,20 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
         this.sql = sql;
         this.anyReplica = owner.anyReplicaMayServe();
         boolean retryable = node != null && owner.retriesReads();
+        boolean autocommitRead = owner.routedAutocommitRead();
         try {
             return execution.run(physical);
         }
         catch (SQLException e) {
             ReplicaNode failed = node;
-            if (failed == null || !ReplicaStatement.isConnectionError(e, physical)) {
+            if (!ReplicaStatement.isConnectionError(e, physical)) {
                 throw e;
+            }
+            if (failed == null) {
+                if (!autocommitRead) {
+                    throw e;
+                }
+                return afterPrimaryFailure(e, execution);
             }
             owner.router().replicas().markDown(failed, e);
             if (!retryable) {
@@ -90,6 +98,42 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
                     owner.router().replicas().markDown(node, again);
                 }
                 throw again;
+            }
+        }
+    }
+
+    /**
+     * The primary connection broke under this autocommit read (a failover): it runs again where
+     * {@link RoutingConnection#retryAfterPrimaryFailure} moves it, as a prepared read does, each time the primary
+     * fails it again with a connection error, until the failover deadline; then {@code e} is thrown.
+     */
+    private <T> T afterPrimaryFailure(SQLException e, Execution<T> execution) throws SQLException {
+        long deadline = owner.failoverDeadline();
+        SQLException failure = e;
+        while (true) {
+            try {
+                if (!owner.retryAfterPrimaryFailure(this, failure, deadline)) {
+                    throw e;
+                }
+            }
+            catch (SQLException retryFailure) {
+                if (retryFailure != e) {
+                    e.addSuppressed(retryFailure);
+                }
+                throw e;
+            }
+            try {
+                return execution.run(physical);
+            }
+            catch (SQLException again) {
+                boolean broken = ReplicaStatement.isConnectionError(again, physical);
+                if (node != null && broken) {
+                    owner.router().replicas().markDown(node, again);
+                }
+                if (node != null || !broken) {
+                    throw again;
+                }
+                failure = again;
             }
         }
     }

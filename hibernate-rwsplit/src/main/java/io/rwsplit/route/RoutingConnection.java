@@ -408,11 +408,12 @@ public final class RoutingConnection implements Connection {
 
     /**
      * Moves an autocommit read whose primary connection broke before any result (a failover) to a server that
-     * can serve it, waiting for one until {@code deadline} ({@link #awaitFailover}). False when it must not be
+     * can serve it, waiting for one until {@code deadline} ({@link #awaitFailover}). {@code failure} is a
+     * connection error ({@link ReplicaStatement#isConnectionError}, as for a replica). False when it must not be
      * retried (in a transaction, or the primary holds session state of this connection).
      */
     boolean retryAfterPrimaryFailure(Retryable statement, SQLException failure, long deadline) throws SQLException {
-        if (tx.inTransaction() || closed || physical.pinnedToPrimary() || !isConnectionError(failure)) {
+        if (tx.inTransaction() || closed || physical.pinnedToPrimary()) {
             return false;
         }
         Connection c = awaitFailover(statement.sql(), failure, deadline);
@@ -420,21 +421,37 @@ public final class RoutingConnection implements Connection {
         return true;
     }
 
-    /** Whether {@code e} says the server or the connection is gone (SQLState class 08, a JDBC connection exception type). */
+    /** How many exceptions of a chain (causes and next exceptions together) {@link #isConnectionError} reads. */
+    private static final int CHAIN_LIMIT = 10;
+
+    /**
+     * Whether {@code e} says the server or the connection is gone: SQLState class 08, PostgreSQL's states of a
+     * session the server ended ({@code 57P01} admin shutdown, which is also "terminating connection due to
+     * unexpected postmaster exit"; {@code 57P02} crash shutdown; {@code 57P03} cannot connect now), or a JDBC
+     * connection exception type, on {@code e}, its causes or its next exceptions. pgjdbc reports a backend that
+     * ended the session as {@code 57P01} with the I/O error ({@code 08006}) as its next exception, not its cause.
+     */
     static boolean isConnectionError(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLNonTransientConnectionException
-                    || t instanceof java.sql.SQLRecoverableException) {
-                return true;
-            }
-            if (t instanceof SQLException sqle && sqle.getSQLState() != null && sqle.getSQLState().startsWith("08")) {
-                return true;
-            }
-            if (t.getCause() == t) {
-                break;
+        int read = 0;
+        for (SQLException next = e; next != null && read < CHAIN_LIMIT; next = next.getNextException()) {
+            for (Throwable t = next; t != null && read < CHAIN_LIMIT; t = t.getCause()) {
+                read++;
+                if (saysConnectionGone(t)) {
+                    return true;
+                }
             }
         }
         return false;
+    }
+
+    private static boolean saysConnectionGone(Throwable t) {
+        if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLNonTransientConnectionException
+                || t instanceof java.sql.SQLRecoverableException) {
+            return true;
+        }
+        String state = t instanceof SQLException sqle ? sqle.getSQLState() : null;
+        return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
+                || state.equals("57P03"));
     }
 
     @Override

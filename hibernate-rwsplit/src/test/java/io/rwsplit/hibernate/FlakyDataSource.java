@@ -25,6 +25,16 @@ final class FlakyDataSource extends DataSourceAdapter {
     final AtomicInteger failedExecutions = new AtomicInteger();
     /** How many of the next executions fail with a connection error (a server that went away under them). */
     final AtomicInteger failNextExecutions = new AtomicInteger();
+    /**
+     * How many of the next executions fail as pgjdbc reports a backend whose server ended the session (its
+     * postmaster died): SQLState 57P01, with the I/O error (08006) as the next exception, not the cause.
+     */
+    final AtomicInteger terminateNextExecutions = new AtomicInteger();
+    /**
+     * How many of the next executions fail with an error that names no connection problem, after which the
+     * connection is closed, as a pool does with a connection it decided is broken.
+     */
+    final AtomicInteger closeNextExecutions = new AtomicInteger();
     /** How many of the next connection attempts are refused. */
     final AtomicInteger refuseNextConnects = new AtomicInteger();
     final AtomicInteger refusedConnects = new AtomicInteger();
@@ -43,16 +53,27 @@ final class FlakyDataSource extends DataSourceAdapter {
         return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
                 (proxy, method, args) -> {
                     Object result = invoke(real, method, args);
-                    return result instanceof PreparedStatement ps ? statement(ps) : result;
+                    return result instanceof PreparedStatement ps ? statement(ps, real) : result;
                 });
     }
 
-    private PreparedStatement statement(PreparedStatement real) {
+    private PreparedStatement statement(PreparedStatement real, Connection connection) {
         return (PreparedStatement) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {PreparedStatement.class},
                 (proxy, method, args) -> {
                     if (refusing && method.getName().startsWith("execute")) {
                         failedExecutions.incrementAndGet();
                         throw new SQLException("simulated: cannot execute UPDATE in a read-only transaction", "25006");
+                    }
+                    if (method.getName().startsWith("execute") && terminateNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        failedExecutions.incrementAndGet();
+                        SQLException e = new SQLException("FATAL: terminating connection due to unexpected postmaster exit", "57P01");
+                        e.setNextException(new SQLException("An I/O error occurred while sending to the backend.", "08006"));
+                        throw e;
+                    }
+                    if (method.getName().startsWith("execute") && closeNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                        failedExecutions.incrementAndGet();
+                        connection.close();
+                        throw new SQLException("simulated: an error that names no connection problem", "XX000");
                     }
                     if (method.getName().startsWith("execute") && failNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
                         failedExecutions.incrementAndGet();

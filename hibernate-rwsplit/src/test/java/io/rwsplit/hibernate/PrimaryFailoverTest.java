@@ -67,6 +67,37 @@ class PrimaryFailoverTest {
     }
 
     @Test
+    void anAutocommitReadWhosePrimaryBackendWasTerminatedRunsAgainOnceThePrimaryAnswers() {
+        factory(Map.of());
+        primary.terminateNextExecutions.set(2); // 57P01 "unexpected postmaster exit", the I/O error chained next
+        assertEquals("primary-alice", find(1L));
+        assertEquals(2, primary.failedExecutions.get());
+        assertEquals(2L, RwSplit.statistics(emf).byReason().get("RETRY_PRIMARY"));
+    }
+
+    @Test
+    void anAutocommitReadWhosePrimaryConnectionWasClosedUnderItRunsAgain() {
+        factory(Map.of());
+        primary.closeNextExecutions.set(1); // as a pool closes a connection it found broken, whatever the error said
+        assertEquals("primary-bob", find(2L));
+        assertEquals(1L, RwSplit.statistics(emf).byReason().get("RETRY_PRIMARY"));
+    }
+
+    @Test
+    void aReadInATransactionWhosePrimaryBackendWasTerminatedIsNotRetried() {
+        factory(Map.of());
+        try (EntityManager em = emf.createEntityManager()) {
+            em.getTransaction().begin();
+            primary.terminateNextExecutions.set(1);
+            assertThrows(PersistenceException.class, () -> em.createNativeQuery("select name from person where id = 1")
+                    .getSingleResult());
+            em.getTransaction().rollback();
+        }
+        assertEquals(1, primary.failedExecutions.get());
+        assertEquals(null, RwSplit.statistics(emf).byReason().get("RETRY_PRIMARY"));
+    }
+
+    @Test
     void anAutocommitReadWaitsForThePrimaryToAcceptConnectionsAgain() {
         factory(Map.of());
         primary.refuseNextConnects.set(4);

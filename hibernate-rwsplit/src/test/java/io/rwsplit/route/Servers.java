@@ -24,8 +24,8 @@ import io.rwsplit.testing.DataSourceAdapter;
 /**
  * A router over in-memory H2 databases, for tests of the routing connection below Hibernate: the primary
  * and each replica have a table {@code who(name)} whose one row names the server ("primary", "r1", ...), so
- * every read shows where it ran. Connections can be made to fail (commit, or every execution with a
- * connection error) and count their commits.
+ * every read shows where it ran. Connections can be made to fail (commit, or every execution or the next
+ * few with a connection error) and count their commits.
  */
 final class Servers implements AutoCloseable {
 
@@ -36,6 +36,8 @@ final class Servers implements AutoCloseable {
         volatile boolean commitFails;
         volatile boolean executionFails;
         final AtomicInteger commits = new AtomicInteger();
+        /** How many of the next executions fail with a connection error (a server that went away under them). */
+        final AtomicInteger failNextExecutions = new AtomicInteger();
         final AtomicInteger failedExecutions = new AtomicInteger();
         final List<Connection> handedOut = new ArrayList<>();
         /** Connections routing closed for good after they replayed session commands. */
@@ -104,7 +106,8 @@ final class Servers implements AutoCloseable {
             }
             return Proxy.newProxyInstance(getClass().getClassLoader(), types.toArray(new Class<?>[0]),
                     (p, method, args) -> {
-                        if (executionFails && method.getName().startsWith("execute")) {
+                        if (method.getName().startsWith("execute")
+                                && (executionFails || failNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
                             failedExecutions.incrementAndGet();
                             throw new SQLNonTransientConnectionException("simulated: socket closed by peer", "08S01");
                         }

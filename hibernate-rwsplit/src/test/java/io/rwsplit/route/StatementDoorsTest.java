@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every statement factory of the routing connection: each statement is routed by its SQL, leads back to the
- * routing connection, and a read on a replica fails over like one of {@code prepareStatement(sql)}.
+ * routing connection, and a read fails over (from its replica, or from a primary that went away) like one of
+ * {@code prepareStatement(sql)}.
  */
 class StatementDoorsTest {
 
@@ -98,6 +99,29 @@ class StatementDoorsTest {
         }
         assertEquals(1, servers.replicas.get(0).failedExecutions.get());
         assertEquals(1L, reasons().get("RETRY_PRIMARY"));
+    }
+
+    @Test
+    void aCreateStatementReadWhosePrimaryConnectionBreaksRunsAgainOnceThePrimaryAnswers() throws SQLException {
+        servers.down(0);
+        servers.down(1);
+        servers.primary.failNextExecutions.set(2); // two pooled connections to the old primary, dead one after the other
+        try (Connection c = servers.open(); Statement s = c.createStatement()) {
+            assertEquals("primary", first(s.executeQuery("select name from who")));
+            assertSame(c, s.getConnection());
+        }
+        assertEquals(2, servers.primary.failedExecutions.get());
+        assertEquals(2L, reasons().get("RETRY_PRIMARY"));
+    }
+
+    @Test
+    void aCreateStatementWriteWhosePrimaryConnectionBreaksIsNeverSentAgain() throws SQLException {
+        servers.primary.failNextExecutions.set(1);
+        try (Connection c = servers.open(); Statement s = c.createStatement()) {
+            assertThrows(SQLException.class, () -> s.executeUpdate("insert into item (label) values ('a')"));
+        }
+        assertEquals(1, servers.primary.failedExecutions.get());
+        assertEquals(null, reasons().get("RETRY_PRIMARY"));
     }
 
     @Test
