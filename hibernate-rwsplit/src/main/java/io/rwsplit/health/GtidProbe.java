@@ -20,19 +20,19 @@ final class GtidProbe implements LagProbe, PrimaryTask {
 
     private final GtidReader reader;
     private final Clock clock;
-    private final Timeline<GtidPosition> sampled = new Timeline<>(256);
+    private final Timeline<GtidPosition> sampled;
 
     private final String name;
 
-    GtidProbe(GtidReader reader, Clock clock) {
-        this(reader, clock, "gtid");
-    }
-
-    /** @param name {@code gtid} or {@code lsn}: how the probe is named in logs and errors */
-    GtidProbe(GtidReader reader, Clock clock, String name) {
+    /**
+     * @param name     {@code gtid} or {@code lsn}: how the probe is named in logs and errors
+     * @param interval how often {@link #run} samples the primary's position
+     */
+    GtidProbe(GtidReader reader, Clock clock, String name, java.time.Duration interval) {
         this.reader = reader;
         this.clock = clock;
         this.name = name;
+        this.sampled = Timeline.every(interval);
     }
 
     @Override

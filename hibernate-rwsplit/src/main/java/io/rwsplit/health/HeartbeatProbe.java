@@ -27,15 +27,17 @@ final class HeartbeatProbe implements LagProbe, PrimaryTask {
     private final String table;
     private final String id = UUID.randomUUID().toString();
     private final Clock clock;
-    private final Timeline<Long> written = new Timeline<>(256);
+    private final Timeline<Long> written;
     /** The replicas the table has reached: until then it is looked up, not read (a failed read makes drivers log). */
     private final java.util.Set<String> tableSeen = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean created;
     private String upsert;
 
-    HeartbeatProbe(String table, Clock clock) {
+    /** @param interval how often {@link #run} writes a beat */
+    HeartbeatProbe(String table, Clock clock, java.time.Duration interval) {
         this.table = table;
         this.clock = clock;
+        this.written = Timeline.every(interval);
     }
 
     @Override

@@ -25,12 +25,15 @@ final class HeartbeatWithFallback implements LagProbe, PrimaryTask {
     private final String table;
     private final GtidReader gtid;
     private final Clock clock;
+    private final java.time.Duration interval;
     private volatile LagProbe current;
 
-    HeartbeatWithFallback(String label, String table, GtidReader gtid, Clock clock) {
+    /** @param interval how often the probe writes a beat (or samples the primary's position) */
+    HeartbeatWithFallback(String label, String table, GtidReader gtid, Clock clock, java.time.Duration interval) {
         this.label = label;
         this.table = table;
-        this.heartbeat = new HeartbeatProbe(table, clock);
+        this.interval = interval;
+        this.heartbeat = new HeartbeatProbe(table, clock, interval);
         this.gtid = gtid;
         this.clock = clock;
         this.current = heartbeat;
@@ -59,7 +62,7 @@ final class HeartbeatWithFallback implements LagProbe, PrimaryTask {
             }
             rollbackQuietly(primary);
             LagProbe fallback = gtid.primary(primary) == null ? new ReplicaStatusProbe()
-                    : new GtidProbe(gtid, clock, gtid.flavour(primary) == GtidReader.Flavour.POSTGRESQL ? "lsn" : "gtid");
+                    : new GtidProbe(gtid, clock, gtid.flavour(primary) == GtidReader.Flavour.POSTGRESQL ? "lsn" : "gtid", interval);
             log.warn("[{}] the heartbeat lag probe may not create or write table {} on the primary ({}); measuring lag"
                     + " with the {} probe instead. To keep the heartbeat, grant the user CREATE, INSERT, UPDATE and DELETE"
                     + " on that table or name one it may write with '{}'; to silence this, set '{}'", label, table,

@@ -84,12 +84,12 @@ public final class LagProbes {
      */
     static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock, String label) {
         if (name.equals("heartbeat")) {
-            return new HeartbeatWithFallback(label, config.heartbeatTable(), gtid, clock);
+            return new HeartbeatWithFallback(label, config.heartbeatTable(), gtid, clock, config.probeInterval());
         }
         return switch (name) {
-            case "heartbeat" -> new HeartbeatProbe(config.heartbeatTable(), clock);
+            case "heartbeat" -> new HeartbeatProbe(config.heartbeatTable(), clock, config.probeInterval());
             case "replica_status" -> new ReplicaStatusProbe();
-            case "gtid", "lsn" -> new GtidProbe(gtid, clock, name);
+            case "gtid", "lsn" -> new GtidProbe(gtid, clock, name, config.probeInterval());
             case "replay_timestamp" -> new ReplayTimestampProbe();
             case "reachability" -> new ReachabilityProbe((int) Math.max(1, config.probeTimeout().toSeconds()));
             default -> throw new IllegalArgumentException("unknown lag probe '" + name + "' (known: " + names() + ")");

@@ -82,7 +82,7 @@ class LagProbeContractTest {
     void heartbeatMeasuresTheTimeSinceTheReplicaStoppedApplyingBeats() throws SQLException {
         String id = UUID.randomUUID().toString().substring(0, 8);
         try (Connection primary = h2("hb_primary_" + id); Connection replica = h2("hb_replica_" + id)) {
-            HeartbeatProbe probe = new HeartbeatProbe("rwsplit_heartbeat", clock);
+            HeartbeatProbe probe = new HeartbeatProbe("rwsplit_heartbeat", clock, Duration.ofMillis(250));
             probe.run(primary);
             try (Statement s = replica.createStatement()) {
                 s.execute("create table rwsplit_heartbeat (id varchar(64) primary key, ts bigint not null)");
@@ -117,7 +117,7 @@ class LagProbeContractTest {
             try (Statement s = replica.createStatement()) {
                 s.execute("create table other (id int)");
             }
-            HeartbeatProbe probe = new HeartbeatProbe("rwsplit_heartbeat", clock);
+            HeartbeatProbe probe = new HeartbeatProbe("rwsplit_heartbeat", clock, Duration.ofMillis(250));
             assertEquals(0, probe.measure("r1", replica).lagMicros(), "nothing written yet: no known lag");
             probe.run(primary);
             clock.advanceMillis(300);

@@ -206,11 +206,7 @@ abstract class HealthContract {
         print("%s: resumed replica back in rotation after %d ms (lag within max_lag after %d ms, recovery_period %d ms)",
                 probe, back, caughtUp, RECOVERY_MS);
         assertTrue(back >= RECOVERY_MS - INTERVAL_MS, "hysteresis: not back before the recovery period, was " + back);
-        Set<Integer> servers = new HashSet<>();
-        for (int i = 0; i < 10; i++) {
-            servers.add(servedBy());
-        }
-        assertEquals(Set.of(replica1Id, replica2Id), servers, "both replicas used again");
+        assertEquals(Set.of(replica1Id, replica2Id), serversUntilBothReplicasAnswered(), "both replicas used again");
         return new Return(caughtUp, back);
     }
 
@@ -282,14 +278,21 @@ abstract class HealthContract {
         cluster.revive(TestCluster.replica(1));
         long back = awaitMillis(Duration.ofSeconds(10), () -> RwSplit.health(emf).up().size() == 2, "replicas back");
         print("revived replicas back in rotation after %d ms", back);
-        // Both serve reads again: the balancer may pick one replica for several reads in a row, and a revived replica
-        // serves again once its position is known, so read until both answered (bounded, not timed).
+        assertEquals(Set.of(replica1Id, replica2Id), serversUntilBothReplicasAnswered(), "replicas used again");
+    }
+
+    /**
+     * Reads until both replicas have answered, for at most 30 s, and returns the servers that answered: the balancer
+     * may pick one replica for several reads in a row, and a replica back in rotation serves again once its position
+     * is known, so a fixed number of reads would race the monitor (bounded, not timed).
+     */
+    Set<Integer> serversUntilBothReplicasAnswered() {
         Set<Integer> servers = new HashSet<>();
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!servers.containsAll(Set.of(replica1Id, replica2Id)) && System.nanoTime() < deadline) {
             servers.add(servedBy());
         }
-        assertEquals(Set.of(replica1Id, replica2Id), servers, "replicas used again");
+        return servers;
     }
 
     @Test

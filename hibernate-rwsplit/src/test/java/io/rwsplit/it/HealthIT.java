@@ -80,7 +80,11 @@ class HealthIT extends HealthContract {
      * rounded to whole seconds when the replica connects: {@code delay 2} makes rows visible between about
      * 1 and 3 s after their commit, varying from run to run. So the probe is compared with the truth
      * measured independently by this test (a marker row written on the primary every 20 ms, the newest
-     * one visible on the replica polled every few ms), both taken as the peak of the same 1.5 s window.
+     * one visible on the replica polled every few ms), both taken as the peak of the same 1.5 s window. Like is
+     * compared with like: the probe samples every interval, so a window is compared only when the probe sampled
+     * it throughout (each observation the test saw within one interval and a half of the one before); a window
+     * in which the probe did not run (a stalled machine) says nothing of the lag figure and is printed, not
+     * compared.
      */
     @Test
     void heartbeatMeasuresADelayOfTwoSecondsAndAHealthyReplicaUnder100Ms() throws Exception {
@@ -103,6 +107,8 @@ class HealthIT extends HealthContract {
         });
         List<long[]> truth = new ArrayList<>(); // {nanoTime, stalenessMicros}
         List<String> pairs = new ArrayList<>();
+        List<Long> observed = new ArrayList<>(); // the instants the probe sampled replica1, as seen by this test
+        List<String> notSampled = new ArrayList<>();
         List<Long> healthy = new ArrayList<>();
         try (java.sql.Connection replica = cluster.connect(MariaDbCluster.replica(1));
              java.sql.PreparedStatement newest = replica.prepareStatement("select max(t) from marker")) {
@@ -116,12 +122,20 @@ class HealthIT extends HealthContract {
                     truth.add(new long[] {System.nanoTime(), epochMicros() - rs.getLong(1)});
                 }
                 ReplicaStatus r1 = status("replica1");
+                if (r1.observedAtNanos() == lastObserved) {
+                    continue;
+                }
+                lastObserved = r1.observedAtNanos();
+                observed.add(lastObserved);
                 // compare once the truth covers a whole window
-                if (r1.observedAtNanos() != lastObserved && System.nanoTime() - start > 2_000_000_000L) {
-                    lastObserved = r1.observedAtNanos();
+                if (System.nanoTime() - start > 2_000_000_000L) {
                     long since = r1.observedAtNanos() - io.rwsplit.health.HealthTracker.LAG_WINDOW_MILLIS * 1_000_000L;
                     long peak = truth.stream().filter(x -> x[0] >= since && x[0] <= r1.observedAtNanos())
                             .mapToLong(x -> x[1]).max().orElse(0);
+                    if (!sampledThroughout(observed, since)) {
+                        notSampled.add(r1.lagMicros() / 1000 + "/" + peak / 1000);
+                        continue;
+                    }
                     pairs.add(r1.lagMicros() / 1000 + "/" + peak / 1000);
                     assertEquals(peak / 1000.0, r1.lagMicros() / 1000.0, 300,
                             "probe/truth (ms) so far: " + pairs);
@@ -134,10 +148,24 @@ class HealthIT extends HealthContract {
             writes.get(10, TimeUnit.SECONDS);
             writer.shutdown();
         }
-        System.out.printf("[health-it] heartbeat lag with delay 2, probe/truth peak (ms): %s; healthy replica: %s ms%n",
-                pairs, healthy);
+        System.out.printf("[health-it] heartbeat lag with delay 2, probe/truth peak (ms): %s; windows the probe did not"
+                + " sample throughout (not compared): %s; healthy replica: %s ms%n", pairs, notSampled, healthy);
         assertTrue(pairs.size() >= 8, pairs.toString());
         healthy.forEach(ms -> assertTrue(ms < 100, "healthy replica measured as " + healthy));
+    }
+
+    /** Whether the probe sampled every interval from {@code since} to the newest observation (gaps of at most 1.5 intervals). */
+    private static boolean sampledThroughout(List<Long> observed, long since) {
+        long most = INTERVAL_MS * 1_500_000L;
+        for (int i = observed.size() - 1; i > 0; i--) {
+            if (observed.get(i) - observed.get(i - 1) > most) {
+                return false;
+            }
+            if (observed.get(i - 1) <= since) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long epochMicros() {
@@ -173,7 +201,9 @@ class HealthIT extends HealthContract {
         assertTrue(fastFailMillis >= 0, "breaker never opened: " + outcomes);
         assertTrue(slowFailures <= 3, "opens after at most 3 failed acquisitions (the monitor's heartbeat counts too): "
                 + outcomes);
-        assertTrue(fastFailMillis < 100, "fails fast: " + outcomes);
+        // fails fast: without waiting for the pool's 1 s connection timeout (a bound, not a timing: a loaded machine
+        // stretches a quick failure, never to a wait for the pool)
+        assertTrue(fastFailMillis < 500, "fails without waiting for the pool: " + outcomes);
 
         for (int i = 0; i < 10; i++) {
             assertNotEquals(primaryId, servedBy(), "replica reads keep working");
