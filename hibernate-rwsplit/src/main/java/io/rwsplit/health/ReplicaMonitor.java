@@ -199,7 +199,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     /**
      * Every probe interval: gives an open primary breaker its trial (so it closes as soon as the primary, a new
      * one after a failover, answers, not after its cool-down), then looks at who answers the primary URL. When
-     * another server does, positions learned from the old primary are re-based on the new one's.
+     * another server does, positions learned from the old primary are re-based on the new one's; a read-only
+     * server is not the primary yet ({@link ServerRole#primaryIdentity}), so the re-base waits for its promotion.
      */
     void watchPrimary() {
         if (primary instanceof PrimaryBreaker breaker) {

@@ -7,25 +7,33 @@ import java.sql.Statement;
 
 /**
  * Which server answers, and in which role. The primary's identity ({@link #primaryIdentity}) changes when
- * another server takes over (a failover): MariaDB and MySQL report another {@code server_id}, PostgreSQL a
- * new timeline (the first field of the current WAL file's name) or another address. A listed replica acts
- * as the primary ({@link #actsAsPrimary}) when PostgreSQL says it is not in recovery, or when a MariaDB or
- * MySQL server is writable ({@code read_only=OFF}) and is the very server the primary URL leads to (a
- * writable replica that still replicates is not enough).
+ * another server takes over (a failover): MariaDB and MySQL report another {@code server_id} once that server
+ * is writable, PostgreSQL a new timeline (the first field of the current WAL file's name) or another address.
+ * A listed replica acts as the primary ({@link #actsAsPrimary}) when PostgreSQL says it is not in recovery,
+ * or when a MariaDB or MySQL server is writable ({@code read_only=OFF}) and is the very server the primary URL
+ * leads to (a writable replica that still replicates is not enough).
  */
 final class ServerRole {
 
     private ServerRole() {
     }
 
-    /** The primary's identity, or null when the database has none (H2). */
+    /**
+     * The primary's identity, or null when no primary answers: the database has none (H2), or the server is
+     * read-only (MariaDB, MySQL), as a replica is that a multi-host primary URL reaches after the primary died and
+     * before the replica is promoted. Such a replica may not have applied every write yet (a promotion catches it
+     * up before making it writable), so it is not taken for the new primary. On PostgreSQL a standby cannot
+     * answer: {@code pg_walfile_name} fails during recovery.
+     */
     static String primaryIdentity(Connection c, GtidReader.Flavour flavour) throws SQLException {
-        return switch (flavour) {
-            case MARIADB, MYSQL -> GtidReader.value(c, "select concat(@@server_id, '@', @@hostname, ':', @@port)");
+        String identity = switch (flavour) {
+            case MARIADB, MYSQL -> GtidReader.value(c,
+                    "select if(@@read_only, null, concat(@@server_id, '@', @@hostname, ':', @@port))");
             case POSTGRESQL -> GtidReader.value(c, "select 'timeline ' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8)"
                     + " || ' at ' || coalesce(host(inet_server_addr()), 'local') || ':' || coalesce(inet_server_port(), 0)");
             default -> null;
         };
+        return identity == null || identity.isEmpty() ? null : identity;
     }
 
     /**
