@@ -19,6 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.RwSplit;
+import io.rwsplit.config.Secrets;
 import io.rwsplit.health.ReplicaState;
 import io.rwsplit.health.ReplicaStatus;
 
@@ -77,7 +78,7 @@ public class ReplicaStateEvents {
                 }
             }
             catch (RuntimeException e) {
-                log.warn("hibernate-rwsplit-cdi: replica state check failed: {}", e.toString());
+                log.warn("hibernate-rwsplit-cdi: replica state check failed: {}", Secrets.describe(e));
             }
         }, interval.toNanos(), interval.toNanos(), TimeUnit.NANOSECONDS);
     }

@@ -19,6 +19,7 @@ import io.agroal.api.transaction.TransactionIntegration;
 
 import io.rwsplit.Durations;
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.Secrets;
 
 /**
  * The primary and replica pools of a persistence unit as Agroal {@link AgroalDataSource}s, built from
@@ -110,7 +111,7 @@ public final class RwSplitDataSources implements AutoCloseable {
                                          TransactionIntegration transactions) {
         String url = string(config, prefix + "url", null);
         if (url == null || !url.startsWith("jdbc:")) {
-            throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + url + "' for setting '" + prefix
+            throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + Secrets.scrub(url) + "' for setting '" + prefix
                     + "url': expected a JDBC URL");
         }
         String user = string(config, prefix + "user", defaultUser);
@@ -141,7 +142,7 @@ public final class RwSplitDataSources implements AutoCloseable {
         }
         catch (SQLException e) {
             throw new IllegalStateException("hibernate-rwsplit-cdi: cannot create the pool of '" + prefix + "url' ("
-                    + url + "): " + e.getMessage(), e);
+                    + Secrets.scrub(url) + "): " + Secrets.scrub(e.getMessage()), e);
         }
     }
 

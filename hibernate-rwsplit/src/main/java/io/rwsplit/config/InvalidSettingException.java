@@ -3,7 +3,8 @@ package io.rwsplit.config;
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 
 /**
- * A setting whose value is refused: the message names the key, the value and what was expected; {@link #key()}
+ * A setting whose value is refused: the message names the key, the value (secrets masked, see {@link Secrets})
+ * and what was expected; {@link #key()}
  * lets a framework point at its own property instead.
  */
 public final class InvalidSettingException extends ConnectionProviderConfigurationException {
@@ -13,8 +14,8 @@ public final class InvalidSettingException extends ConnectionProviderConfigurati
     private final String expected;
 
     public InvalidSettingException(String key, Object value, String expected) {
-        this(key, value, "hibernate-rwsplit: invalid value '" + value + "' for setting '" + key + "': expected " + expected,
-                expected);
+        this(key, value, "hibernate-rwsplit: invalid value '" + Secrets.shown(key, value) + "' for setting '" + key
+                + "': expected " + Secrets.scrub(expected), expected);
     }
 
     /** A refusal with its own message, such as an unknown key ({@code expected} may be {@code null}). */

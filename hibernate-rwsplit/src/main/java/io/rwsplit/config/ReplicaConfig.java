@@ -18,6 +18,6 @@ public record ReplicaConfig(String name, String url, String user, String passwor
 
     @Override
     public String toString() {
-        return name + (url != null ? "(" + url + ")" : "(DataSource)");
+        return name + (url != null ? "(" + Secrets.scrub(url) + ")" : "(DataSource)");
     }
 }

@@ -200,9 +200,9 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                     + " the spelling, or set '" + POOL_PREFIX + "driverClassName')");
         }
         if (primaryUrl != null && JdbcUrls.sameTarget(url, primaryUrl)) {
-            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name + "' ('" + url
-                    + "') given by setting '" + key + "' is the primary itself (same host, port and database as '"
-                    + primaryUrl + "'): list the URLs of the replicas");
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name + "' ('"
+                    + Secrets.scrub(url) + "') given by setting '" + key + "' is the primary itself (same host, port and"
+                    + " database as '" + Secrets.scrub(primaryUrl) + "'): list the URLs of the replicas");
         }
     }
 

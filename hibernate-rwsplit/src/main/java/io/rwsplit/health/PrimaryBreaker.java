@@ -11,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.Secrets;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.spi.Clock;
 
@@ -115,7 +116,7 @@ public final class PrimaryBreaker implements PrimarySource {
     }
 
     private void failed(Exception e) {
-        lastFailure = e.getClass().getSimpleName() + ": " + e.getMessage();
+        lastFailure = Secrets.describe(e);
         int n = failures.incrementAndGet();
         State s = state.get();
         if (s == State.HALF_OPEN || (s == State.CLOSED && n >= threshold)) {

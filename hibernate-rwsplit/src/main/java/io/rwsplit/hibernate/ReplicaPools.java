@@ -16,6 +16,7 @@ import io.rwsplit.RwSplitSettings;
 import io.rwsplit.balance.LoadBalancers;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.config.Secrets;
 import io.rwsplit.route.PoolControl;
 import io.rwsplit.route.ReplicaNode;
 import io.rwsplit.route.ReplicaSet;
@@ -75,7 +76,7 @@ final class ReplicaPools implements AutoCloseable {
         }
         catch (RuntimeException e) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: invalid replica pool setting under '"
-                    + RwSplitSettings.POOL_PREFIX + "' " + poolProperties + ": " + e.getMessage(), e);
+                    + RwSplitSettings.POOL_PREFIX + "' " + Secrets.shown(poolProperties) + ": " + Secrets.scrub(e.getMessage()), e);
         }
         hc.setJdbcUrl(replica.url());
         if (replica.user() != null) {

@@ -4,6 +4,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.RwSplitConfig;
+import io.rwsplit.config.Secrets;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.health.LagProbes;
@@ -49,7 +50,7 @@ final class RoutingRuntime implements AutoCloseable {
                     protectedPrimary, unit.clock(), causal::observed,
                     causal::primaryChanged);
             log.info("hibernate-rwsplit: {}routing between the primary ({}) and replicas {}; {}; {}",
-                    label.equals("default") ? "" : "tenant " + label + ": ", primaryName, config.replicas(),
+                    label.equals("default") ? "" : "tenant " + label + ": ", Secrets.scrub(primaryName), config.replicas(),
                     consistency.config().describe(), LagProbes.describe(config.health(), config.replicas()));
             return new RoutingRuntime(replicas, router, monitor);
         }

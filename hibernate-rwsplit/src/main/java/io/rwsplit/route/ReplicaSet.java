@@ -9,6 +9,7 @@ import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.rwsplit.config.Secrets;
 import io.rwsplit.consistency.GtidPosition;
 import io.rwsplit.health.HealthPolicy;
 import io.rwsplit.health.HealthTracker;
@@ -238,12 +239,9 @@ public final class ReplicaSet {
                 new ReplicaHealth(statuses, ejections));
     }
 
+    /** The cause as it may be shown in logs and health (credentials masked). */
     private static String message(Throwable cause) {
-        if (cause == null) {
-            return "unknown";
-        }
-        String m = cause.getMessage();
-        return cause.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+        return Secrets.describe(cause);
     }
 
     @Override
