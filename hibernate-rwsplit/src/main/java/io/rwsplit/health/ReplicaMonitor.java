@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.rwsplit.config.DriverTimeouts;
 import io.rwsplit.config.ReplicaConfig;
+import io.rwsplit.config.Secrets;
 import io.rwsplit.consistency.GtidPosition;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.ReplicaNode;
@@ -191,7 +193,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         }
         catch (SQLException | RuntimeException e) {
             log.debug("[{}] reading the position of replica '{}' failed in this probe: {}", replicas.label(), node.name(),
-                    e.getMessage());
+                    Secrets.describe(e));
             return null;
         }
     }
@@ -245,7 +247,7 @@ public final class ReplicaMonitor implements AutoCloseable {
             if (!primaryTaskFailing) {
                 primaryTaskFailing = true;
                 log.warn("[{}] {} on the primary failed (replica lag is measured again once it works;"
-                        + " see setting 'hibernate.rwsplit.lag_probe'): {}", replicas.label(), probe, e.getMessage());
+                        + " see setting 'hibernate.rwsplit.lag_probe'): {}", replicas.label(), probe, Secrets.describe(e));
             }
         }
         finally {
@@ -267,8 +269,8 @@ public final class ReplicaMonitor implements AutoCloseable {
             if (replica.password() != null) {
                 props.setProperty("password", replica.password());
             }
-            // understood by MariaDB Connector/J and MySQL Connector/J, ignored by others
-            props.setProperty("connectTimeout", Integer.toString(timeoutMillis));
+            // connect and socket timeouts in the driver's own units (pgjdbc: seconds; MariaDB, MySQL: milliseconds)
+            props.putAll(DriverTimeouts.forUrl(replica.url(), config.probeTimeout()));
             c = DriverManager.getConnection(replica.url(), props);
         }
         try {
@@ -305,7 +307,7 @@ public final class ReplicaMonitor implements AutoCloseable {
                 task.close(c);
             }
             catch (SQLException | RuntimeException e) {
-                log.debug("[{}] could not clean up {} on the primary: {}", replicas.label(), probe, e.getMessage());
+                log.debug("[{}] could not clean up {} on the primary: {}", replicas.label(), probe, Secrets.describe(e));
             }
             finally {
                 release(c);
@@ -319,7 +321,7 @@ public final class ReplicaMonitor implements AutoCloseable {
                 primary.release(c);
             }
             catch (SQLException | RuntimeException e) {
-                log.debug("[{}] releasing a primary connection failed: {}", replicas.label(), e.getMessage());
+                log.debug("[{}] releasing a primary connection failed: {}", replicas.label(), Secrets.describe(e));
             }
         }
     }
