@@ -370,7 +370,7 @@ public final class RoutingConnection implements Connection {
      * An autocommit read lost the primary (it could not connect, or the connection broke before any result):
      * it is served by a replica that meets the read's consistency requirement as soon as one does, else by the
      * primary as soon as it answers again (the primary URL may lead to a new server by then), trying every probe
-     * interval until {@code deadline}; then {@code failure} is thrown. Writes never come here: whether a write
+     * interval until {@code deadline}, or until the thread is interrupted (the interrupt is kept); then {@code failure} is thrown. Writes never come here: whether a write
      * that lost its connection committed is unknown, so it is never sent again.
      */
     private Connection awaitFailover(String sql, SQLException failure, long deadline) throws SQLException {
@@ -395,9 +395,15 @@ public final class RoutingConnection implements Connection {
             }
             catch (SQLException e) {
                 long left = deadline - clock.nanoTime();
-                if (!isConnectionError(e) || left <= 0) {
+                boolean interrupted = Thread.currentThread().isInterrupted();
+                if (!isConnectionError(e) || left <= 0 || interrupted) {
                     if (e != failure) {
                         failure.addSuppressed(e);
+                    }
+                    if (interrupted) {
+                        // the caller asked this thread to stop: give up now, and leave the interrupt for it to see
+                        failure.addSuppressed(new InterruptedException("hibernate-rwsplit: interrupted while waiting"
+                                + " for the primary's failover"));
                     }
                     throw failure;
                 }

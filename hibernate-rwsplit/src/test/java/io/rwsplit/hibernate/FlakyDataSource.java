@@ -38,6 +38,9 @@ final class FlakyDataSource extends DataSourceAdapter {
     /** How many of the next connection attempts are refused. */
     final AtomicInteger refuseNextConnects = new AtomicInteger();
     final AtomicInteger refusedConnects = new AtomicInteger();
+    /** Connects refused to the thread that created this data source (the test's own thread, not the monitor's). */
+    final AtomicInteger refusedConnectsOfCreator = new AtomicInteger();
+    private final Thread creator = Thread.currentThread();
 
     FlakyDataSource(String url) {
         this.url = url;
@@ -47,6 +50,9 @@ final class FlakyDataSource extends DataSourceAdapter {
     public Connection getConnection() throws SQLException {
         if (refuseNextConnects.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
             refusedConnects.incrementAndGet();
+            if (Thread.currentThread() == creator) {
+                refusedConnectsOfCreator.incrementAndGet();
+            }
             throw new SQLNonTransientConnectionException("simulated: connection refused", "08001");
         }
         Connection real = DriverManager.getConnection(url, "sa", "");

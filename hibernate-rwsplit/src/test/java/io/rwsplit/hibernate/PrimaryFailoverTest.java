@@ -116,6 +116,23 @@ class PrimaryFailoverTest {
     }
 
     @Test
+    void anInterruptedReadStopsWaitingForTheFailoverAndKeepsItsInterrupt() {
+        factory(Map.of("hibernate.rwsplit.primary_cool_down", "30s"));
+        primary.refuseNextConnects.set(Integer.MAX_VALUE);
+        Thread.currentThread().interrupt();
+        try {
+            PersistenceException e = assertThrows(PersistenceException.class, () -> find(1L));
+            assertTrue(messages(e).contains("simulated: connection refused"), messages(e));
+            assertTrue(Thread.currentThread().isInterrupted(), "the interrupt is kept for the caller");
+            assertTrue(primary.refusedConnectsOfCreator.get() <= 2, "gave up at the interrupt instead of trying for 30 s: "
+                    + primary.refusedConnectsOfCreator.get() + " attempts by the reading thread");
+        }
+        finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
     void aWriteThatLostThePrimaryIsNeverSentAgain() {
         factory(Map.of());
         try (EntityManager em = emf.createEntityManager()) {
