@@ -1,8 +1,10 @@
 package io.rwsplit.hibernate;
 
+import java.lang.ref.WeakReference;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.WeakHashMap;
 
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.resource.jdbc.spi.PhysicalConnectionHandlingMode;
@@ -31,8 +33,14 @@ final class SessionTrackingCoordinatorBuilder
 
     private final TransactionCoordinatorBuilder delegate;
     private final SessionAttacher attacher = new SessionAttacher();
-    /** The open sessions of this registry's factories that route: added at construction, removed at {@code end()}. */
-    private final Map<SharedSessionContractImplementor, RwSplitSession> sessions = new ConcurrentHashMap<>();
+    /**
+     * The open sessions of this registry's factories that route: added at construction, removed at {@code end()}.
+     * Both sides are weak, so a session the application drops without closing it leaves the map with its routing
+     * part (the session holds that part strongly as one of its event listeners, so it lives as long as the
+     * session). Read only by the {@code RwSplit} facade, never on the routing path: a lock is fine here.
+     */
+    private final Map<SharedSessionContractImplementor, WeakReference<RwSplitSession>> sessions =
+            Collections.synchronizedMap(new WeakHashMap<>());
     private final SessionAttacher.Constructor<RwSplitSession> tracked = this::tracked;
 
     SessionTrackingCoordinatorBuilder(TransactionCoordinatorBuilder delegate) {
@@ -45,7 +53,13 @@ final class SessionTrackingCoordinatorBuilder
 
     /** The session's routing part, or {@code null} when it has none (its factory does not route, or it is closed). */
     RwSplitSession find(SharedSessionContractImplementor session) {
-        return sessions.get(session);
+        WeakReference<RwSplitSession> routing = sessions.get(session);
+        return routing == null ? null : routing.get();
+    }
+
+    /** How many sessions the map holds (sessions dropped unclosed leave it once collected). */
+    int trackedSessions() {
+        return sessions.size();
     }
 
     @Override
@@ -60,7 +74,7 @@ final class SessionTrackingCoordinatorBuilder
     private RwSplitSession tracked(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
                                    boolean guardCache) {
         RwSplitSession routing = new Tracked(session, router, replicaNames, guardCache);
-        sessions.put(session, routing);
+        sessions.put(session, new WeakReference<>(routing));
         return routing;
     }
 
@@ -73,7 +87,7 @@ final class SessionTrackingCoordinatorBuilder
 
         @Override
         public void end() {
-            sessions.remove(session(), this);
+            sessions.remove(session());
         }
     }
 
