@@ -61,6 +61,11 @@ public enum RouteReason {
     STALENESS_BOUND_PRIMARY(Target.PRIMARY),
     /** A replica was wanted but none is healthy (or none is configured). */
     NO_HEALTHY_REPLICA(Target.PRIMARY),
+    /**
+     * A replica was wanted, but the pool of every replica tried could not lend a connection within its connection
+     * timeout (they were all busy, none failed): the primary served the read. The replicas stay in rotation.
+     */
+    REPLICA_POOL_EXHAUSTED_PRIMARY(Target.PRIMARY),
     /** An autocommit read failed before returning results (its replica broke, or the primary went away in a failover) and was retried on the primary. */
     RETRY_PRIMARY(Target.PRIMARY),
     /**
@@ -86,6 +91,11 @@ public enum RouteReason {
     UNIT_CAUSAL_WAIT(Target.REPLICA),
     /** BOUNDED_STALENESS: a replica within the staleness bound. */
     BOUNDED_STALENESS_REPLICA(Target.REPLICA),
+    /**
+     * A plain read (or a hinted one, or the first read of a read-only transaction) whose first replica's pool could
+     * not lend a connection within its connection timeout: another replica served it. The busy replica stays in rotation.
+     */
+    REPLICA_POOL_EXHAUSTED_REPLICA(Target.REPLICA),
     /** An autocommit read failed before returning results (its replica broke, or the primary went away in a failover) and was retried on a replica. */
     RETRY_REPLICA(Target.REPLICA);
 

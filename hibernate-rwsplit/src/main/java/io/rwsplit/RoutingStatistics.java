@@ -43,13 +43,15 @@ public interface RoutingStatistics {
 
     /**
      * Share of replica-eligible reads that replicas served: replica statements over replica statements plus
-     * reads that fell back to the primary ({@code NO_HEALTHY_REPLICA}, {@code RETRY_PRIMARY}); 1 when nothing
-     * fell back, NaN before any read. Shows what replica health cost.
+     * reads that fell back to the primary ({@code NO_HEALTHY_REPLICA}, {@code REPLICA_POOL_EXHAUSTED_PRIMARY},
+     * {@code RETRY_PRIMARY}); 1 when nothing fell back, NaN before any read. Shows what replica health and busy
+     * replica pools cost.
      */
     default double replicaReadShare() {
         Map<String, Long> reasons = byReason();
         double replica = replicaStatements();
         double fellBack = reasons.getOrDefault(RouteReason.NO_HEALTHY_REPLICA.name(), 0L)
+                + reasons.getOrDefault(RouteReason.REPLICA_POOL_EXHAUSTED_PRIMARY.name(), 0L)
                 + reasons.getOrDefault(RouteReason.RETRY_PRIMARY.name(), 0L);
         return replica + fellBack == 0 ? Double.NaN : replica / (replica + fellBack);
     }

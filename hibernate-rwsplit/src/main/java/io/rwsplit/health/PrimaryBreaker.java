@@ -13,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.Secrets;
 import io.rwsplit.route.PrimarySource;
+import io.rwsplit.route.RoutingConnection;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -24,6 +25,11 @@ import io.rwsplit.spi.Clock;
  * the replica monitor's {@link #probe()}, every probe interval on its own thread, so that the breaker
  * closes as soon as the primary (a new one, after a failover) answers; and, where no monitor probes,
  * the first acquisition after {@code primary_cool_down}. Lock-free; the closed path costs one volatile read.
+ * <p>
+ * Saturation is not failure: every failure to obtain a connection counts except the pool's own timeout
+ * ({@link RoutingConnection#isPoolTimeout}: a burst of slow transactions holds every connection), which says
+ * nothing about the primary. It neither counts as a failure nor resets the count, and a trial that meets it leaves
+ * the breaker OPEN for the next acquisition or probe to try again.
  */
 public final class PrimaryBreaker implements PrimarySource {
 
@@ -57,7 +63,8 @@ public final class PrimaryBreaker implements PrimarySource {
     @Override
     public Connection acquire() throws SQLException {
         State s = state.get();
-        if (s != State.CLOSED) {
+        boolean trial = s != State.CLOSED;
+        if (trial) {
             if (s == State.HALF_OPEN || clock.nanoTime() - openedAtNanos < coolDownNanos
                     || !state.compareAndSet(State.OPEN, State.HALF_OPEN)) {
                 throw open();
@@ -68,7 +75,16 @@ public final class PrimaryBreaker implements PrimarySource {
         try {
             c = delegate.acquire();
         }
-        catch (SQLException | RuntimeException e) {
+        catch (SQLException e) {
+            if (RoutingConnection.isPoolTimeout(e)) {
+                poolBusy(trial);
+            }
+            else {
+                failed(e);
+            }
+            throw e;
+        }
+        catch (RuntimeException e) {
             failed(e);
             throw e;
         }
@@ -94,7 +110,16 @@ public final class PrimaryBreaker implements PrimarySource {
         try {
             c = delegate.acquire();
         }
-        catch (SQLException | RuntimeException e) {
+        catch (SQLException e) {
+            if (RoutingConnection.isPoolTimeout(e)) {
+                poolBusy(true);
+            }
+            else {
+                failed(e);
+            }
+            return;
+        }
+        catch (RuntimeException e) {
             failed(e);
             return;
         }
@@ -113,6 +138,14 @@ public final class PrimaryBreaker implements PrimarySource {
     @Override
     public void release(Connection connection) throws SQLException {
         delegate.release(connection);
+    }
+
+    /** The pool could not lend a connection in time: not a failure of the primary; a trial that met it did not happen. */
+    private void poolBusy(boolean trial) {
+        if (trial && state.compareAndSet(State.HALF_OPEN, State.OPEN)) {
+            log.debug("[{}] primary circuit breaker trial found the pool busy: still OPEN, the next acquisition tries again",
+                    label);
+        }
     }
 
     private void failed(Exception e) {

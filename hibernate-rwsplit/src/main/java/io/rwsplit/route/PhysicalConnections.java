@@ -39,6 +39,11 @@ final class PhysicalConnections {
     /** The session commands replayed on replica connections; null until the first one. */
     private SessionCommands sessionCommands;
 
+    /** The replicas whose pools could not lend a connection in time to the statement being routed; null until one. */
+    private java.util.BitSet busyPools;
+    /** The last such pool timeout, or null: the statement then found no replica pool busy. */
+    private SQLException poolTimeout;
+
     private int isolation = -1;
     private String catalog;
     private String schema;
@@ -78,6 +83,25 @@ final class PhysicalConnections {
     /** The replica connection now serves a read for {@code reason}. */
     void servesFor(RouteReason reason) {
         this.replicaReason = reason;
+    }
+
+    /**
+     * A statement is being routed: the pools that were busy for the previous one may lend again, except in a
+     * transaction that gave up on replicas because of them (it stays on the primary, for that reason).
+     */
+    void statementStarting() {
+        if (poolTimeout != null && !tx.replicaUnavailable()) {
+            poolTimeout = null;
+            busyPools.clear();
+        }
+    }
+
+    /**
+     * The last timeout of a replica pool that could not lend a connection to the statement being routed (the replica
+     * stays in rotation, and another one, or the primary, serves the read), or null when no pool was busy.
+     */
+    SQLException poolTimeout() {
+        return poolTimeout;
     }
 
     /** The primary connection now holds session state (user variables, temporary tables, locks...). */
@@ -178,7 +202,8 @@ final class PhysicalConnections {
 
     /**
      * The open replica connection, or one to a replica the balancer chooses (trying each replica at most
-     * once); null when no replica can serve. A transaction that found none stays on the primary.
+     * once, and none whose pool was busy for this statement); null when no replica can serve. A transaction that
+     * found none stays on the primary.
      */
     Connection replica(boolean inTransaction) throws SQLException {
         if (pinned) {
@@ -192,7 +217,7 @@ final class PhysicalConnections {
         }
         ReplicaSet set = router.replicas();
         for (int attempt = 0; attempt < set.nodes().size(); attempt++) {
-            ReplicaNode node = set.choose();
+            ReplicaNode node = poolTimeout == null ? set.choose() : set.choose(this::mayLend);
             if (node == null) {
                 break;
             }
@@ -208,12 +233,28 @@ final class PhysicalConnections {
         return null;
     }
 
-    /** Opens a connection to {@code node} as the replica connection; null (and the node marked down) on failure. */
+    /**
+     * Opens a connection to {@code node} as the replica connection; null on failure (the node marked down), and
+     * when its pool could not lend one in time ({@link #poolTimeout()}; it is not asked again for this statement).
+     */
     Connection open(ReplicaNode node) throws SQLException {
-        if (pinned) {
+        if (pinned || !mayLend(node)) {
             return null;
         }
-        Connection c = router.borrow(node);
+        Connection c;
+        try {
+            c = router.borrow(node);
+        }
+        catch (SQLException timeout) {
+            Router.log.debug("[{}] replica '{}' lent no connection in time, it stays in rotation: {}", router.label(),
+                    node.name(), timeout.getMessage());
+            if (busyPools == null) {
+                busyPools = new java.util.BitSet(router.replicas().nodes().size());
+            }
+            busyPools.set(node.index());
+            poolTimeout = timeout;
+            return null;
+        }
         if (c == null) {
             return null;
         }
@@ -237,6 +278,11 @@ final class PhysicalConnections {
             }
         }
         return c;
+    }
+
+    /** Whether {@code node}'s pool has not yet failed to lend a connection in time to the statement being routed. */
+    private boolean mayLend(ReplicaNode node) {
+        return poolTimeout == null || !busyPools.get(node.index());
     }
 
     /** The replica connection to {@code failed} broke under a read: it goes back to its pool (which discards it). */

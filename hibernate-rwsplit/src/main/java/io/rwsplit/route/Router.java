@@ -188,13 +188,20 @@ public final class Router {
         }
     }
 
-    /** What a read does when no replica can serve it. */
-    RouteDecision noReplica(String sql) throws SQLException {
+    /**
+     * What a read does when no replica can serve it.
+     *
+     * @param poolTimeout the last timeout of a replica pool that could not lend a connection to this read, or null
+     *                    when no pool was busy (the replicas are out of rotation, or none is configured)
+     */
+    RouteDecision noReplica(String sql, SQLException poolTimeout) throws SQLException {
         if (fallback == Fallback.FAIL) {
-            throw new SQLException("hibernate-rwsplit [" + label + "]: no healthy replica for a read and setting '"
-                    + RwSplitSettings.FALLBACK + "' is 'fail' (replicas: " + replicas.names() + ")", "08001");
+            String why = poolTimeout != null ? "no replica pool could lend a connection in time" : "no healthy replica";
+            throw new SQLException("hibernate-rwsplit [" + label + "]: " + why + " for a read and setting '"
+                    + RwSplitSettings.FALLBACK + "' is 'fail' (replicas: " + replicas.names() + ")", "08001", poolTimeout);
         }
-        return primaryDecision(RouteReason.NO_HEALTHY_REPLICA);
+        return primaryDecision(poolTimeout != null ? RouteReason.REPLICA_POOL_EXHAUSTED_PRIMARY
+                : RouteReason.NO_HEALTHY_REPLICA);
     }
 
     /** Whether reads go to the primary when no replica can serve them ({@code fallback=primary}). */
@@ -202,8 +209,12 @@ public final class Router {
         return fallback != Fallback.FAIL;
     }
 
-    /** Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. */
-    Connection borrow(ReplicaNode node) {
+    /**
+     * Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. A pool
+     * that could not lend a connection in time ({@link RoutingConnection#isPoolTimeout}) says nothing about the
+     * server: the replica stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere.
+     */
+    Connection borrow(ReplicaNode node) throws SQLException {
         try {
             Connection c = node.dataSource().getConnection();
             if (node.setReadOnly() && !c.isReadOnly()) {
@@ -211,7 +222,14 @@ public final class Router {
             }
             return c;
         }
-        catch (SQLException | RuntimeException e) {
+        catch (SQLException e) {
+            if (RoutingConnection.isPoolTimeout(e)) {
+                throw e;
+            }
+            replicas.markDown(node, e);
+            return null;
+        }
+        catch (RuntimeException e) {
             replicas.markDown(node, e);
             return null;
         }

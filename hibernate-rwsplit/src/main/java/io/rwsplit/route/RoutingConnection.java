@@ -74,6 +74,7 @@ public final class RoutingConnection implements Connection {
     Connection route(String sql) throws SQLException {
         checkOpen();
         tx.statementStarting();
+        physical.statementStarting();
         ClassificationCache.Entry classified;
         try {
             classified = router.classifications().classify(sql);
@@ -139,16 +140,21 @@ public final class RoutingConnection implements Connection {
             return primary(sql);
         }
         Connection c = physical.replica(tx.inTransaction());
+        SQLException poolTimeout = physical.poolTimeout();
         if (c == null) {
             // a replica that could not replay the session commands pins the connection: the primary, with its settings
             RouteDecision fallback = physical.pinnedToPrimary() ? router.primaryDecision(RouteReason.SESSION_STATE)
-                    : router.noReplica(sql);
+                    : router.noReplica(sql, poolTimeout);
             router.record(session, fallback, -1, sql);
             session.servedByPrimary();
             return primary(sql);
         }
         ReplicaNode node = physical.replicaNode();
-        router.record(session, node.decision(reason), node.index(), sql);
+        // a read that any replica may serve says so when a busy pool sent it to this one; consistency reasons stay
+        boolean movedByBusyPool = poolTimeout != null && (reason == RouteReason.REPLICA_READ
+                || reason == RouteReason.REPLICA_HINT || reason == RouteReason.READ_ONLY_TRANSACTION);
+        router.record(session, node.decision(movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason),
+                node.index(), sql);
         session.servedByReplica();
         physical.servesFor(reason);
         return c;
@@ -436,8 +442,12 @@ public final class RoutingConnection implements Connection {
      * unexpected postmaster exit"; {@code 57P02} crash shutdown; {@code 57P03} cannot connect now), or a JDBC
      * connection exception type, on {@code e}, its causes or its next exceptions. pgjdbc reports a backend that
      * ended the session as {@code 57P01} with the I/O error ({@code 08006}) as its next exception, not its cause.
+     * A pool's own timeout ({@link #isPoolTimeout}) is not one, although HikariCP gives it a connection exception type.
      */
     static boolean isConnectionError(SQLException e) {
+        if (isPoolTimeout(e)) {
+            return false;
+        }
         int read = 0;
         for (SQLException next = e; next != null && read < CHAIN_LIMIT; next = next.getNextException()) {
             for (Throwable t = next; t != null && read < CHAIN_LIMIT; t = t.getCause()) {
@@ -445,6 +455,41 @@ public final class RoutingConnection implements Connection {
                 if (saysConnectionGone(t)) {
                     return true;
                 }
+            }
+        }
+        return false;
+    }
+
+    /** How pools word their own timeout, lower case: HikariCP, Agroal, c3p0, DBCP2 (commons-pool), Tomcat JDBC. */
+    private static final String[] POOL_TIMEOUT_WORDS = {
+            "connection is not available, request timed out", "acquisition timeout",
+            "checkout a connection has timed out", "timeout waiting for idle object", "timeout: pool empty"};
+
+    /**
+     * Whether {@code e} is a pool's own report that it could not lend a connection in time, which says nothing about
+     * the server behind it (saturation is not failure): worded as one of {@link #POOL_TIMEOUT_WORDS}, with no SQLState,
+     * no next exception, and no failure of the driver or the network (an {@link SQLException} or an
+     * {@link java.io.IOException}) among its causes. HikariCP gives its timeout the driver's last failure to connect
+     * as cause and next exception (and its SQLState) when there was one since its last connection: then it is a
+     * failure of the server. Used wherever a failure to obtain a connection is judged: replica ejection on borrow,
+     * the primary circuit breaker, and {@link #isConnectionError}.
+     */
+    public static boolean isPoolTimeout(SQLException e) {
+        String message = e.getMessage();
+        if (message == null || e.getSQLState() != null || e.getNextException() != null) {
+            return false;
+        }
+        int read = 0;
+        for (Throwable t = e.getCause(); t != null && read < CHAIN_LIMIT; t = t.getCause()) {
+            read++;
+            if (t instanceof SQLException || t instanceof java.io.IOException) {
+                return false;
+            }
+        }
+        String lower = message.toLowerCase(java.util.Locale.ROOT);
+        for (String words : POOL_TIMEOUT_WORDS) {
+            if (lower.contains(words)) {
+                return true;
             }
         }
         return false;

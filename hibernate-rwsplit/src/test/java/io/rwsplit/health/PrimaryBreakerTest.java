@@ -20,12 +20,18 @@ class PrimaryBreakerTest {
     private final FakeClock clock = new FakeClock();
     private final AtomicInteger attempts = new AtomicInteger();
     private volatile boolean primaryUp = true;
+    /** While set, the primary's pool has every connection borrowed: each acquisition ends in its timeout. */
+    private volatile boolean poolBusy;
     private final Connection connection = (Connection) java.lang.reflect.Proxy.newProxyInstance(
             getClass().getClassLoader(), new Class<?>[] {Connection.class}, (p, m, a) -> null);
     private final PrimarySource primary = new PrimarySource() {
         @Override
         public Connection acquire() throws SQLException {
             attempts.incrementAndGet();
+            if (poolBusy) {
+                throw new SQLTransientConnectionException("primary - Connection is not available, request timed out"
+                        + " after 250ms (total=2, active=2, idle=0, waiting=8)");
+            }
             if (!primaryUp) {
                 throw new SQLException("Connection refused", "08001");
             }
@@ -141,6 +147,73 @@ class PrimaryBreakerTest {
     void aProbeLeavesAClosedBreakerAlone() {
         breaker.probe();
         assertEquals(0, attempts.get());
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+    }
+
+    // ------------------------------------------------------------------ saturation is not failure
+
+    @Test
+    void thePoolsOwnTimeoutsNeverOpenTheBreakerAndTheNextAcquisitionSucceeds() throws SQLException {
+        poolBusy = true;
+        for (int i = 0; i < 10; i++) {
+            SQLException e = assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+            assertTrue(e.getMessage().contains("request timed out"), "the pool's own error: " + e.getMessage());
+        }
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+        poolBusy = false;
+        assertSame(connection, breaker.acquire());
+    }
+
+    @Test
+    void aPoolTimeoutNeitherCountsNorResetsTheConsecutiveFailures() {
+        primaryUp = false;
+        assertThrows(SQLException.class, breaker::acquire);
+        assertThrows(SQLException.class, breaker::acquire);
+        poolBusy = true;
+        assertThrows(SQLException.class, breaker::acquire);
+        assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
+        poolBusy = false;
+        assertThrows(SQLException.class, breaker::acquire);
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state(), "three failures of the primary, one busy pool between");
+    }
+
+    @Test
+    void aPoolTimeoutCarryingTheDriversFailureToConnectCounts() {
+        PrimaryBreaker refused = new PrimaryBreaker("test", new PrimarySource() {
+            @Override
+            public Connection acquire() throws SQLException {
+                SQLException cause = new SQLException("Connection refused", "08001");
+                SQLException timeout = new SQLTransientConnectionException("primary - Connection is not available,"
+                        + " request timed out after 250ms (total=0, active=0, idle=0, waiting=0)", "08001", 0, cause);
+                timeout.setNextException(cause);
+                throw timeout;
+            }
+
+            @Override
+            public void release(Connection c) {
+            }
+        }, 3, Duration.ofSeconds(5), clock);
+        for (int i = 0; i < 3; i++) {
+            assertThrows(SQLException.class, refused::acquire);
+        }
+        assertEquals(PrimaryBreaker.State.OPEN, refused.state());
+    }
+
+    @Test
+    void aTrialThatFindsThePoolBusyLeavesTheBreakerOpenForTheNextTrial() throws SQLException {
+        primaryUp = false;
+        for (int i = 0; i < 3; i++) {
+            assertThrows(SQLException.class, breaker::acquire);
+        }
+        clock.advance(Duration.ofSeconds(5));
+        poolBusy = true;
+        assertThrows(SQLTransientConnectionException.class, breaker::acquire);
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state(), "not stuck HALF_OPEN, not a new cool-down");
+        breaker.probe();
+        assertEquals(PrimaryBreaker.State.OPEN, breaker.state(), "the probe's trial met the busy pool too");
+        poolBusy = false;
+        primaryUp = true;
+        assertSame(connection, breaker.acquire(), "the next acquisition is a trial at once");
         assertEquals(PrimaryBreaker.State.CLOSED, breaker.state());
     }
 }

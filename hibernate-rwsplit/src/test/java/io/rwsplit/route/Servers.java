@@ -40,6 +40,10 @@ final class Servers implements AutoCloseable {
         final AtomicInteger failNextExecutions = new AtomicInteger();
         final AtomicInteger failedExecutions = new AtomicInteger();
         final List<Connection> handedOut = new ArrayList<>();
+        /** While set, asking for a connection throws what it supplies (a pool that is busy, a server that refuses). */
+        volatile java.util.function.Supplier<SQLException> lendFails;
+        /** How many times a connection was asked for while {@link #lendFails} was set. */
+        final AtomicInteger refusedLends = new AtomicInteger();
         /** Connections routing closed for good after they replayed session commands. */
         final AtomicInteger evicted = new AtomicInteger();
         /** What routing may ask of this "pool" (every connection is new, so evicting closes it). */
@@ -72,6 +76,11 @@ final class Servers implements AutoCloseable {
 
         @Override
         public Connection getConnection() throws SQLException {
+            java.util.function.Supplier<SQLException> refusal = lendFails;
+            if (refusal != null) {
+                refusedLends.incrementAndGet();
+                throw refusal.get();
+            }
             Connection real = DriverManager.getConnection(url, "sa", "");
             Connection proxy = (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[] {Connection.class}, (p, method, args) -> {
