@@ -55,6 +55,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     private volatile boolean primaryTaskFailing;
     /** Told the new primary's position when another server answers the primary URL (a failover). */
     private final java.util.function.Consumer<GtidPosition> primaryChanged;
+    private final PrimaryAnswers primaryAnswers;
+    private final Clock clock;
     /** The primary's identity as last seen ({@link ServerRole}), or null before the first look. */
     private volatile String primaryIdentity;
 
@@ -89,6 +91,25 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, Positions positions, java.util.function.Consumer<GtidPosition> primaryChanged) {
+        this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos) -> { });
+    }
+
+    /** Told, every probe interval, whether the server behind the primary URL takes writes. */
+    @FunctionalInterface
+    public interface PrimaryAnswers {
+        /** @param askedAtNanos {@link Clock#nanoTime()} when the monitor obtained the connection it asked on */
+        void answered(boolean writable, long askedAtNanos);
+    }
+
+    /**
+     * @param primaryAnswers told, each time the monitor reaches the primary URL (after a re-base it causes), whether
+     *                       the server there is writable: a read-only one is a replica a multi-host URL led to
+     */
+    public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
+                          Clock clock, Positions positions, java.util.function.Consumer<GtidPosition> primaryChanged,
+                          PrimaryAnswers primaryAnswers) {
+        this.primaryAnswers = primaryAnswers;
+        this.clock = clock;
         this.primaryChanged = primaryChanged;
         this.positions = positions;
         this.lastPositions = new GtidPosition[configs.size()];
@@ -211,19 +232,22 @@ public final class ReplicaMonitor implements AutoCloseable {
         Connection c = null;
         try {
             c = primary.acquire();
+            long askedAt = clock.nanoTime();
             GtidReader.Flavour flavour = gtid.flavour(c);
             String identity = ServerRole.primaryIdentity(c, flavour);
+            // MariaDB and MySQL have no identity while read-only; elsewhere a server that answers is the primary
+            boolean writable = identity != null || (flavour != GtidReader.Flavour.MARIADB && flavour != GtidReader.Flavour.MYSQL);
             String before = primaryIdentity;
-            if (identity == null || identity.equals(before)) {
-                return;
+            if (identity != null && !identity.equals(before)) {
+                primaryIdentity = identity;
+                if (before != null) {
+                    GtidPosition position = gtid.primary(c);
+                    log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
+                            + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
+                    primaryChanged.accept(position);
+                }
             }
-            primaryIdentity = identity;
-            if (before != null) {
-                GtidPosition position = gtid.primary(c);
-                log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
-                        + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
-                primaryChanged.accept(position);
-            }
+            primaryAnswers.answered(writable, askedAt);
         }
         catch (SQLException | RuntimeException e) {
             // the primary is away: the breaker counts the failure, the next interval looks again

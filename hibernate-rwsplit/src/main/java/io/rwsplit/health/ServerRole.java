@@ -13,9 +13,30 @@ import java.sql.Statement;
  * or when a MariaDB or MySQL server is writable ({@code read_only=OFF}) and is the very server the primary URL
  * leads to (a writable replica that still replicates is not enough).
  */
-final class ServerRole {
+public final class ServerRole {
 
     private ServerRole() {
+    }
+
+    /**
+     * Whether the server behind {@code c} takes writes: MariaDB and MySQL {@code read_only=OFF}, PostgreSQL not in
+     * recovery, other databases as {@link java.sql.DatabaseMetaData#isReadOnly()} says. One query; for reads that
+     * must reach the primary while a failover may be under way, never on the normal routing path.
+     */
+    public static boolean isWritable(Connection c) throws SQLException {
+        java.sql.DatabaseMetaData meta = c.getMetaData();
+        String product = meta.getDatabaseProductName().toLowerCase(java.util.Locale.ROOT);
+        if (product.contains("postgresql")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_is_in_recovery()")) {
+                return rs.next() && !rs.getBoolean(1);
+            }
+        }
+        if (product.contains("mariadb") || product.contains("mysql")) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select @@read_only")) {
+                return rs.next() && !rs.getBoolean(1);
+            }
+        }
+        return !meta.isReadOnly();
     }
 
     /**

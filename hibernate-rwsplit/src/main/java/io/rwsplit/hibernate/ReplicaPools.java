@@ -108,6 +108,12 @@ final class ReplicaPools implements AutoCloseable {
             public void evict(Connection connection) {
                 pool.evictConnection(connection);
             }
+
+            @Override
+            public boolean holdsConnections() {
+                var mxBean = pool.getHikariPoolMXBean();
+                return mxBean == null || mxBean.getTotalConnections() > 0;
+            }
         };
     }
 

@@ -48,7 +48,7 @@ final class RoutingRuntime implements AutoCloseable {
                     unit.transactionStatus(), unit.intentSource(), config.health());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
-                    causal::primaryChanged);
+                    causal::primaryChanged, router::primaryAnswered);
             log.info("hibernate-rwsplit: {}routing between the primary ({}) and replicas {}; {}; {}",
                     label.equals("default") ? "" : "tenant " + label + ": ", Secrets.scrub(primaryName), config.replicas(),
                     consistency.config().describe(), LagProbes.describe(config.health(), config.replicas()));

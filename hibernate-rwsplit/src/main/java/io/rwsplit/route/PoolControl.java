@@ -15,4 +15,13 @@ public interface PoolControl {
 
     /** Closes {@code connection}, taken from this pool, for good: the pool opens a fresh one instead. */
     void evict(Connection connection) throws SQLException;
+
+    /**
+     * Whether the pool holds open connections to its server now: then a timeout of the pool means they are all
+     * busy (saturation); a pool that holds none timed out because it could not connect (a server that does not
+     * answer). Pools that cannot tell say yes.
+     */
+    default boolean holdsConnections() {
+        return true;
+    }
 }

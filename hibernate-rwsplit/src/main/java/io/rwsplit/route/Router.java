@@ -42,6 +42,8 @@ public final class Router {
     private volatile Boolean transactionalSettings;
     private final long failoverWaitNanos;
     private final long failoverPauseNanos;
+    /** {@link #primaryConnectionFailed}: since when (nanoTime, odd so never 0), or 0 when a writable primary answers. */
+    private final java.util.concurrent.atomic.AtomicLong primarySuspectSince = new java.util.concurrent.atomic.AtomicLong();
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -175,6 +177,37 @@ public final class Router {
         return failoverPauseNanos;
     }
 
+    /**
+     * A primary connection broke under a read (a failover may be under way): until a writable server is seen
+     * behind the primary URL again ({@link #primaryAnswered}), a read the primary must serve checks that the server
+     * it reached is writable. A multi-host URL (MariaDB {@code sequential:}, pgjdbc's host list) leads to the next
+     * host as soon as the primary is gone, a replica that is read-only and may lack writes until it is promoted.
+     */
+    void primaryConnectionFailed() {
+        primarySuspectSince.compareAndSet(0, replicas.clock().nanoTime() | 1);
+    }
+
+    /**
+     * The monitor looked at the server behind the primary URL, on a connection it obtained at {@code askedAtNanos}:
+     * a read-only one keeps (or makes) reads the primary must serve check the server; a writable one ends that,
+     * unless a primary connection broke after the monitor asked.
+     */
+    public void primaryAnswered(boolean writable, long askedAtNanos) {
+        if (!writable) {
+            primarySuspectSince.compareAndSet(0, askedAtNanos | 1);
+            return;
+        }
+        long since = primarySuspectSince.get();
+        if (since != 0 && askedAtNanos - since >= 0) {
+            primarySuspectSince.compareAndSet(since, 0);
+        }
+    }
+
+    /** Whether a read the primary must serve checks that the server behind the primary URL is writable. */
+    boolean primarySuspect() {
+        return primarySuspectSince.get() != 0;
+    }
+
     RouteDecision primaryDecision(RouteReason reason) {
         return primaryDecisions[reason.ordinal()];
     }
@@ -211,27 +244,45 @@ public final class Router {
 
     /**
      * Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. A pool
-     * that could not lend a connection in time ({@link RoutingConnection#isPoolTimeout}) says nothing about the
-     * server: the replica stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere.
+     * that could not lend a connection in time ({@link RoutingConnection#isPoolTimeout}) while it holds connections
+     * to the server ({@link PoolControl#holdsConnections}: all busy) says nothing about the server: the replica
+     * stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere. A connection that cannot
+     * be made read-only goes back to its pool.
      */
     Connection borrow(ReplicaNode node) throws SQLException {
+        Connection c = null;
         try {
-            Connection c = node.dataSource().getConnection();
+            c = node.dataSource().getConnection();
             if (node.setReadOnly() && !c.isReadOnly()) {
                 c.setReadOnly(true);
             }
             return c;
         }
         catch (SQLException e) {
-            if (RoutingConnection.isPoolTimeout(e)) {
+            giveUp(c, e);
+            // busy: the pool holds connections to the server, all lent; one that holds none could not connect
+            if (c == null && RoutingConnection.isPoolTimeout(e) && (node.pool() == null || node.pool().holdsConnections())) {
                 throw e;
             }
             replicas.markDown(node, e);
             return null;
         }
         catch (RuntimeException e) {
+            giveUp(c, e);
             replicas.markDown(node, e);
             return null;
+        }
+    }
+
+    /** Closes a connection borrowed for a read that cannot use it (it goes back to its pool), keeping {@code cause}. */
+    private static void giveUp(Connection c, Exception cause) {
+        if (c != null) {
+            try {
+                c.close();
+            }
+            catch (SQLException | RuntimeException e) {
+                cause.addSuppressed(e);
+            }
         }
     }
 

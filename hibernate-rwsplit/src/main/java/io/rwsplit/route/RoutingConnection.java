@@ -160,8 +160,17 @@ public final class RoutingConnection implements Connection {
         return c;
     }
 
-    /** The primary connection; an autocommit read that cannot get one waits for a failover ({@link #awaitFailover}). */
+    /**
+     * The primary connection; an autocommit read that cannot get one waits for a failover ({@link #awaitFailover}),
+     * as does one while a failover may be under way ({@link Router#primarySuspect}): it is served only by a server
+     * that is writable, never by a replica a multi-host primary URL led to before its promotion.
+     */
     private Connection primary(String sql) throws SQLException {
+        if (autocommitRead && router.primarySuspect()) {
+            return awaitFailover(sql, new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
+                    + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
+                    failoverDeadline());
+        }
         try {
             return physical.primary();
         }
@@ -381,6 +390,7 @@ public final class RoutingConnection implements Connection {
      */
     private Connection awaitFailover(String sql, SQLException failure, long deadline) throws SQLException {
         physical.dropPrimary();
+        router.primaryConnectionFailed();
         io.rwsplit.spi.Clock clock = router.replicas().clock();
         while (true) {
             if (gatedReason != null && gate.read(gatedReason, false).target() == io.rwsplit.Target.REPLICA) {
@@ -395,6 +405,12 @@ public final class RoutingConnection implements Connection {
             }
             try {
                 Connection c = physical.primary();
+                if (router.primarySuspect() && !io.rwsplit.health.ServerRole.isWritable(c)) {
+                    // a replica behind a multi-host primary URL, not promoted yet: it may lack writes
+                    physical.dropPrimary();
+                    throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
+                            + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
+                }
                 router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, sql);
                 session.servedByPrimary();
                 return c;

@@ -98,6 +98,26 @@ class FailoverRebaseTest {
         assertTrue(causal.applied(1, gtid("0-1-60")), "the same primary seen again is no second failover");
     }
 
+    @Test
+    void theMonitorTellsWhetherTheServerBehindThePrimaryUrlTakesWrites() {
+        List<String> answers = new java.util.ArrayList<>();
+        try (ReplicaMonitor watching = new ReplicaMonitor(replicas,
+                List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(), primaryUrl(), clock,
+                causal::observed, causal::primaryChanged,
+                (writable, askedAt) -> answers.add(writable + "@" + askedAt / 1_000_000))) {
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+            behindPrimaryUrl = new Server("2@db:3308", true, "0-1-52");
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-1-53");
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+        }
+        long start = clock.nanoTime() / 1_000_000 - 15;
+        assertEquals(List.of("true@" + (start + 5), "false@" + (start + 10), "true@" + (start + 15)), answers);
+    }
+
     private ConsistencyToken write(String gtid) {
         return ConsistencyToken.of(gtid(gtid), clock.epochMicros());
     }

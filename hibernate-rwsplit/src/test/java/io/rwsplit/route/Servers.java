@@ -44,6 +44,10 @@ final class Servers implements AutoCloseable {
         volatile java.util.function.Supplier<SQLException> lendFails;
         /** How many times a connection was asked for while {@link #lendFails} was set. */
         final AtomicInteger refusedLends = new AtomicInteger();
+        /** While set, the server says it is read-only ({@link java.sql.DatabaseMetaData#isReadOnly()}), as a replica does. */
+        volatile boolean readOnly;
+        /** How many times routing asked whether the server is read-only. */
+        final AtomicInteger readOnlyChecks = new AtomicInteger();
         /** Connections routing closed for good after they replayed session commands. */
         final AtomicInteger evicted = new AtomicInteger();
         /** What routing may ask of this "pool" (every connection is new, so evicting closes it). */
@@ -91,6 +95,9 @@ final class Servers implements AutoCloseable {
                             commits.incrementAndGet();
                         }
                         Object result = invoke(real, method, args);
+                        if (result instanceof java.sql.DatabaseMetaData meta) {
+                            return readOnlyAsSet(meta);
+                        }
                         if (result instanceof Statement statement && !method.getName().equals("unwrap")) {
                             return failing(statement, (Connection) p);
                         }
@@ -100,6 +107,18 @@ final class Servers implements AutoCloseable {
                 handedOut.add(proxy);
             }
             return proxy;
+        }
+
+        /** The server's metadata, read-only as {@link #readOnly} says. */
+        private java.sql.DatabaseMetaData readOnlyAsSet(java.sql.DatabaseMetaData real) {
+            return (java.sql.DatabaseMetaData) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {java.sql.DatabaseMetaData.class}, (p, method, args) -> {
+                        if (method.getName().equals("isReadOnly")) {
+                            readOnlyChecks.incrementAndGet();
+                            return readOnly;
+                        }
+                        return invoke(real, method, args);
+                    });
         }
 
         /** A statement whose executions fail with a connection error while {@link #executionFails} is set. */
