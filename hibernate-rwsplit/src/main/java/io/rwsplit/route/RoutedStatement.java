@@ -79,17 +79,7 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
             if (!retryable) {
                 throw e;
             }
-            try {
-                if (!owner.retry(this, failed)) {
-                    throw e;
-                }
-            }
-            catch (SQLException retryFailure) {
-                if (retryFailure != e) {
-                    e.addSuppressed(retryFailure);
-                }
-                throw e;
-            }
+            moveOrThrow(e, () -> owner.retry(this, failed));
             try {
                 return execution.run(physical);
             }
@@ -111,17 +101,8 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
         long deadline = owner.failoverDeadline();
         SQLException failure = e;
         while (true) {
-            try {
-                if (!owner.retryAfterPrimaryFailure(this, failure, deadline)) {
-                    throw e;
-                }
-            }
-            catch (SQLException retryFailure) {
-                if (retryFailure != e) {
-                    e.addSuppressed(retryFailure);
-                }
-                throw e;
-            }
+            SQLException last = failure;
+            moveOrThrow(e, () -> owner.retryAfterPrimaryFailure(this, last, deadline));
             try {
                 return execution.run(physical);
             }
@@ -135,6 +116,27 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
                 }
                 failure = again;
             }
+        }
+    }
+
+    /** Moves this statement to another server for a retry; false when it must not be retried. */
+    @FunctionalInterface
+    private interface Move {
+        boolean move() throws SQLException;
+    }
+
+    /** Runs {@code move}; throws {@code e} when it may not move, with a failure of the move itself suppressed in it. */
+    private static void moveOrThrow(SQLException e, Move move) throws SQLException {
+        try {
+            if (!move.move()) {
+                throw e;
+            }
+        }
+        catch (SQLException moveFailure) {
+            if (moveFailure != e) {
+                e.addSuppressed(moveFailure);
+            }
+            throw e;
         }
     }
 
