@@ -94,7 +94,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos) -> { });
     }
 
-    /** Told, every probe interval, whether the server behind the primary URL takes writes. */
+    /** Told, every probe interval, whether a server that takes writes answers the primary URL (false: read-only, or none). */
     @FunctionalInterface
     public interface PrimaryAnswers {
         /** @param askedAtNanos {@link Clock#nanoTime()} when the monitor obtained the connection it asked on */
@@ -230,9 +230,10 @@ public final class ReplicaMonitor implements AutoCloseable {
             breaker.probe();
         }
         Connection c = null;
+        long askedAt = clock.nanoTime();
         try {
             c = primary.acquire();
-            long askedAt = clock.nanoTime();
+            askedAt = clock.nanoTime();
             GtidReader.Flavour flavour = gtid.flavour(c);
             String identity = ServerRole.primaryIdentity(c, flavour);
             // MariaDB and MySQL have no identity while read-only; elsewhere a server that answers is the primary
@@ -249,8 +250,15 @@ public final class ReplicaMonitor implements AutoCloseable {
             }
             primaryAnswers.answered(writable, askedAt);
         }
-        catch (SQLException | RuntimeException e) {
-            // the primary is away: the breaker counts the failure, the next interval looks again
+        catch (SQLException e) {
+            // the primary is away: the breaker counts the failure, the next interval looks again; no writable
+            // server answers meanwhile (a pool that is only busy says nothing of the server)
+            if (io.rwsplit.route.RoutingConnection.isConnectionError(e)) {
+                primaryAnswers.answered(false, askedAt);
+            }
+        }
+        catch (RuntimeException e) {
+            // as above, without telling anything
         }
         finally {
             release(c);

@@ -66,7 +66,9 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         }
         CausalReads causal = router.causal();
         if (!causal.byGtid(need)) {
-            if (causal.withinWindow(need)) {
+            // while a failover may be under way the replicas' lag figures are frozen (no new marks): the window
+            // proves nothing then, and the requirement waits on the primary for the re-base, which replaces it
+            if (causal.withinWindow(need) || router.primarySuspect()) {
                 return reasons.windowPrimary();
             }
             consistency.settled(need);

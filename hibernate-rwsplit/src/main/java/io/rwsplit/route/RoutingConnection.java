@@ -460,7 +460,7 @@ public final class RoutingConnection implements Connection {
      * ended the session as {@code 57P01} with the I/O error ({@code 08006}) as its next exception, not its cause.
      * A pool's own timeout ({@link #isPoolTimeout}) is not one, although HikariCP gives it a connection exception type.
      */
-    static boolean isConnectionError(SQLException e) {
+    public static boolean isConnectionError(SQLException e) {
         if (isPoolTimeout(e)) {
             return false;
         }

@@ -110,12 +110,16 @@ class FailoverRebaseTest {
             behindPrimaryUrl = new Server("2@db:3308", true, "0-1-52");
             clock.advanceMillis(5);
             watching.watchPrimary();
+            behindPrimaryUrl = null;                                           // nothing answers the URL
+            clock.advanceMillis(5);
+            watching.watchPrimary();
             behindPrimaryUrl = new Server("2@db:3308", false, "0-1-53");
             clock.advanceMillis(5);
             watching.watchPrimary();
         }
-        long start = clock.nanoTime() / 1_000_000 - 15;
-        assertEquals(List.of("true@" + (start + 5), "false@" + (start + 10), "true@" + (start + 15)), answers);
+        long start = clock.nanoTime() / 1_000_000 - 20;
+        assertEquals(List.of("true@" + (start + 5), "false@" + (start + 10), "false@" + (start + 15),
+                "true@" + (start + 20)), answers);
     }
 
     private ConsistencyToken write(String gtid) {
@@ -143,8 +147,12 @@ class FailoverRebaseTest {
     private PrimarySource primaryUrl() {
         return new PrimarySource() {
             @Override
-            public Connection acquire() {
-                return connection(behindPrimaryUrl);
+            public Connection acquire() throws java.sql.SQLException {
+                Server server = behindPrimaryUrl;
+                if (server == null) {
+                    throw new java.sql.SQLNonTransientConnectionException("simulated: connection refused", "08001");
+                }
+                return connection(server);
             }
 
             @Override
