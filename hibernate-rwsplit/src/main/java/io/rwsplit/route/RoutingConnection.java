@@ -403,11 +403,12 @@ public final class RoutingConnection implements Connection {
                     return c;
                 }
             }
+            Connection got = null;
             try {
                 Connection c = physical.primary();
+                got = c;
                 if (router.primarySuspect() && !io.rwsplit.health.ServerRole.isWritable(c)) {
                     // a replica behind a multi-host primary URL, not promoted yet: it may lack writes
-                    physical.dropPrimary();
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
                             + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
                 }
@@ -416,9 +417,13 @@ public final class RoutingConnection implements Connection {
                 return c;
             }
             catch (SQLException e) {
+                // a connection the pool lent whose check failed (its backend is gone, or the pool closed it when it
+                // found it broken: "Connection is closed" comes without an SQLState) is a connection error too
+                boolean broken = isConnectionError(e) || closed(got);
+                physical.dropPrimary(); // and it is not offered again
                 long left = deadline - clock.nanoTime();
                 boolean interrupted = Thread.currentThread().isInterrupted();
-                if (!isConnectionError(e) || left <= 0 || interrupted) {
+                if (!broken || left <= 0 || interrupted) {
                     if (e != failure) {
                         failure.addSuppressed(e);
                     }
@@ -431,6 +436,15 @@ public final class RoutingConnection implements Connection {
                 }
                 java.util.concurrent.locks.LockSupport.parkNanos(Math.min(router.failoverPauseNanos(), left));
             }
+        }
+    }
+
+    private static boolean closed(Connection c) {
+        try {
+            return c != null && c.isClosed();
+        }
+        catch (SQLException e) {
+            return true;
         }
     }
 

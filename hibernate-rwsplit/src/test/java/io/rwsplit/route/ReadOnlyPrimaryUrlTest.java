@@ -68,6 +68,25 @@ class ReadOnlyPrimaryUrlTest {
     }
 
     @Test
+    void aConnectionWhoseCheckFailedIsGivenBackAndNeverOfferedAgain() throws SQLException {
+        servers.router.primaryConnectionFailed();
+        servers.primary.failNextReadOnlyChecks.set(1); // the pool lent a connection whose backend is gone
+        assertEquals("primary", read());
+        assertEquals(1, servers.primary.failedChecks.size());
+        assertTrue(servers.primary.failedChecks.get(0).isClosed(), "given back to its pool, not kept for the next try");
+        assertEquals(2, servers.primary.readOnlyChecks.get(), "the read checked the next connection");
+    }
+
+    @Test
+    void aConnectionThePoolClosedUnderTheCheckIsAConnectionErrorAndTheReadTriesTheNext() throws SQLException {
+        servers.router.primaryConnectionFailed();
+        servers.primary.closeOnNextReadOnlyChecks.set(1); // "Connection is closed", without an SQLState
+        assertEquals("primary", read());
+        assertEquals(2, servers.primary.readOnlyChecks.get(), "the read checked the next connection");
+        assertEquals(1L, servers.router.statistics().byReason().get("RETRY_PRIMARY"));
+    }
+
+    @Test
     void readsTheMonitorHasSeenAWritablePrimaryForNoLongerCheck() throws SQLException {
         assertEquals("primary", read());
         assertEquals(0, servers.primary.readOnlyChecks.get(), "no failover suspected: no check");

@@ -48,6 +48,12 @@ final class Servers implements AutoCloseable {
         volatile boolean readOnly;
         /** How many times routing asked whether the server is read-only. */
         final AtomicInteger readOnlyChecks = new AtomicInteger();
+        /** How many of the next read-only checks fail with a connection error (a connection that died in the pool). */
+        final AtomicInteger failNextReadOnlyChecks = new AtomicInteger();
+        /** How many of the next read-only checks find the connection closed by its pool ("Connection is closed", no SQLState). */
+        final AtomicInteger closeOnNextReadOnlyChecks = new AtomicInteger();
+        /** The connections whose read-only check failed. */
+        final List<Connection> failedChecks = new java.util.concurrent.CopyOnWriteArrayList<>();
         /** Connections routing closed for good after they replayed session commands. */
         final AtomicInteger evicted = new AtomicInteger();
         /** What routing may ask of this "pool" (every connection is new, so evicting closes it). */
@@ -96,7 +102,7 @@ final class Servers implements AutoCloseable {
                         }
                         Object result = invoke(real, method, args);
                         if (result instanceof java.sql.DatabaseMetaData meta) {
-                            return readOnlyAsSet(meta);
+                            return readOnlyAsSet(meta, (Connection) p);
                         }
                         if (result instanceof Statement statement && !method.getName().equals("unwrap")) {
                             return failing(statement, (Connection) p);
@@ -110,11 +116,20 @@ final class Servers implements AutoCloseable {
         }
 
         /** The server's metadata, read-only as {@link #readOnly} says. */
-        private java.sql.DatabaseMetaData readOnlyAsSet(java.sql.DatabaseMetaData real) {
+        private java.sql.DatabaseMetaData readOnlyAsSet(java.sql.DatabaseMetaData real, Connection owner) {
             return (java.sql.DatabaseMetaData) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[] {java.sql.DatabaseMetaData.class}, (p, method, args) -> {
                         if (method.getName().equals("isReadOnly")) {
                             readOnlyChecks.incrementAndGet();
+                            if (failNextReadOnlyChecks.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                                failedChecks.add(owner);
+                                throw new SQLNonTransientConnectionException("simulated: I/O error", "08006");
+                            }
+                            if (closeOnNextReadOnlyChecks.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+                                failedChecks.add(owner);
+                                owner.close(); // as HikariCP closes a connection it found broken
+                                throw new SQLException("Connection is closed");
+                            }
                             return readOnly;
                         }
                         return invoke(real, method, args);
