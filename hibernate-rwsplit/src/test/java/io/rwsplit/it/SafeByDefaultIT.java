@@ -84,7 +84,11 @@ class SafeByDefaultIT {
         return emf;
     }
 
-    private void delayBothReplicasOneSecond(EntityManagerFactory emf) throws InterruptedException {
+    /**
+     * Delays both replicas by 1 s, once, and waits until the monitor of every factory given has measured it: setting
+     * the delay again for a second factory would restart replication under the first one's measurements.
+     */
+    private void delayBothReplicasOneSecond(EntityManagerFactory... emfs) throws InterruptedException {
         cluster.delay(1, 1);
         cluster.delay(2, 1);
         // a write, so that the monitor's heartbeats (and this row) show the delay
@@ -94,8 +98,13 @@ class SafeByDefaultIT {
         long reapplyAfter = start + 5_000_000_000L;
         List<String> reapplied = new ArrayList<>();
         while (System.nanoTime() < deadline) {
-            List<ReplicaStatus> replicas = RwSplit.health(emf).replicas();
-            if (replicas.stream().allMatch(r -> r.isUp() && r.lagMicros() > 500_000)) {
+            boolean measured = true;
+            List<ReplicaStatus> replicas = List.of();
+            for (EntityManagerFactory emf : emfs) {
+                replicas = RwSplit.health(emf).replicas();
+                measured &= replicas.stream().allMatch(r -> r.isUp() && r.lagMicros() > 500_000);
+            }
+            if (measured) {
                 return;
             }
             // MariaDB applies MASTER_DELAY in whole seconds against a clock difference with the primary that it
@@ -111,8 +120,12 @@ class SafeByDefaultIT {
             }
             Thread.sleep(50);
         }
+        StringBuilder health = new StringBuilder();
+        for (EntityManagerFactory emf : emfs) {
+            health.append(RwSplit.health(emf)).append(' ');
+        }
         throw new AssertionError("the monitor never measured the 1 s delay (delay set again on " + reapplied + "): "
-                + RwSplit.health(emf));
+                + health);
     }
 
     /** What the flows saw. */
@@ -254,8 +267,7 @@ class SafeByDefaultIT {
                 RwSplitSettings.REDIS_URL, RedisServer.url());
         EntityManagerFactory a = factory(redis);
         EntityManagerFactory b = factory(redis);
-        delayBothReplicasOneSecond(a);
-        delayBothReplicasOneSecond(b);
+        delayBothReplicasOneSecond(a, b);
         assertFreshWithoutWastedWaits(run(1, List.of(a, b)));
     }
 
