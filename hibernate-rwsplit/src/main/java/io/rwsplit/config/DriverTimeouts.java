@@ -15,6 +15,34 @@ public final class DriverTimeouts {
     private DriverTimeouts() {
     }
 
+    /**
+     * The connect timeout properties of {@code url}'s driver for {@code timeout} (pgjdbc: {@code connectTimeout} and
+     * {@code loginTimeout}; MariaDB, MySQL: {@code connectTimeout}), leaving out any that {@code url} or
+     * {@code given} already sets (in any case): the user's own value wins. Empty for a driver not listed above.
+     */
+    public static Properties connectForUrl(String url, Duration timeout, Properties given) {
+        Properties props = forUrl(url, timeout);
+        props.remove("socketTimeout");
+        String query = url == null || url.indexOf('?') < 0 ? "" : url.substring(url.indexOf('?') + 1);
+        for (String key : props.stringPropertyNames()) {
+            if (setsOption(query, key) || given.stringPropertyNames().stream().anyMatch(key::equalsIgnoreCase)) {
+                props.remove(key);
+            }
+        }
+        return props;
+    }
+
+    /** Whether a URL's query ({@code a=1&b=2}; MariaDB also accepts {@code ;}) sets {@code key}. */
+    private static boolean setsOption(String query, String key) {
+        for (String option : query.split("[&;]")) {
+            int eq = option.indexOf('=');
+            if ((eq < 0 ? option : option.substring(0, eq)).trim().equalsIgnoreCase(key)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The timeout properties of {@code url}'s driver for {@code timeout}; empty for a driver not listed above. */
     public static Properties forUrl(String url, Duration timeout) {
         Properties props = new Properties();

@@ -103,7 +103,15 @@ public final class CausalReads {
      * mode is {@code time} or the server has none. Never throws: a failed capture yields a token without a position (the time rule).
      */
     public ConsistencyToken capture(Connection primary) {
-        return capture(primary, true);
+        return capture(primary, true, null);
+    }
+
+    /**
+     * As {@link #capture(Connection)}, telling {@code failed} why the position could not be read (a connection that
+     * broke after the commit: a multi-host URL may already lead to another server, which may lack the write).
+     */
+    public ConsistencyToken capture(Connection primary, java.util.function.Consumer<? super Exception> failed) {
+        return capture(primary, true, failed);
     }
 
     /**
@@ -111,10 +119,11 @@ public final class CausalReads {
      * {@code anotherPrimary}, any connection to the primary, as the server's global position.
      */
     public ConsistencyToken captureElsewhere(Connection anotherPrimary) {
-        return capture(anotherPrimary, false);
+        return capture(anotherPrimary, false, null);
     }
 
-    private ConsistencyToken capture(Connection primary, boolean committingConnection) {
+    private ConsistencyToken capture(Connection primary, boolean committingConnection,
+                                     java.util.function.Consumer<? super Exception> failed) {
         long now = runtime.clock().epochMicros();
         ReadYourWritesMode mode = runtime.config().mode();
         if (mode == ReadYourWritesMode.TIME) {
@@ -136,6 +145,9 @@ public final class CausalReads {
         catch (SQLException | RuntimeException e) {
             ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
                     + " the time window", e.toString());
+            if (failed != null) {
+                failed.accept(e);
+            }
             return ConsistencyToken.withoutPosition(now);
         }
     }

@@ -33,7 +33,8 @@ import io.rwsplit.spi.LagSample;
  * more task that borrows a primary connection every interval. One more task watches the primary every
  * interval: it gives an open {@link PrimaryBreaker} its trial ({@link PrimaryBreaker#probe()}) and notices
  * when another server answers the primary URL (a failover); a listed replica that has become the primary
- * is reported as such ({@link ReplicaState#PRIMARY}) and receives no reads.
+ * is reported as such ({@link ReplicaState#PRIMARY}) and receives no reads. A replica its probes find DOWN (it stopped
+ * answering) has the connections lent to it aborted, so that reads blocked on a frozen server fail over.
  */
 public final class ReplicaMonitor implements AutoCloseable {
 
@@ -47,6 +48,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final GtidReader gtid = new GtidReader();
     private final Connection[] connections;
     private final ScheduledThreadPoolExecutor executor;
+    /** Aborts the connections lent to a replica that stopped answering, one thread each, none kept when idle. */
+    private final java.util.concurrent.ThreadPoolExecutor aborter;
     private final Positions positions;
     /** Per replica: the position its last probe read (to notice one that went backwards), written by its probe only. */
     private final GtidPosition[] lastPositions;
@@ -124,6 +127,8 @@ public final class ReplicaMonitor implements AutoCloseable {
         int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0) + 1);
         this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
         executor.setRemoveOnCancelPolicy(true);
+        this.aborter = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 10, TimeUnit.SECONDS,
+                new java.util.concurrent.SynchronousQueue<>(), daemonThreads("rwsplit-abort-" + replicas.label() + "-"));
         log.debug("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
                 replicas.label(), probe, config.lagProbe().equals("auto") ? " (auto)" : "", config.probeInterval().toMillis(),
                 config.maxLag().toMillis(), config.failureThreshold(), config.recoveryPeriod().toMillis());
@@ -184,7 +189,43 @@ public final class ReplicaMonitor implements AutoCloseable {
             closeQuietly(connections[i]);
             connections[i] = null;
             lastPositions[i] = null;
-            replicas.probeFailed(node, e);
+            if (replicas.probeFailed(node, e)) {
+                abortLent(node);
+            }
+        }
+    }
+
+    /**
+     * The replica is DOWN because it stopped answering the monitor: the connections lent to it may wait for it
+     * forever (a paused server, a partition: nothing closes their sockets). Each is aborted on a thread of its own (a
+     * driver may block in abort: MariaDB Connector/J connects to the server to send {@code KILL}, bounded by the
+     * connect timeout), so a read blocked on it fails with a connection error and, when it is an autocommit read
+     * that returned no rows yet, runs again elsewhere.
+     */
+    private void abortLent(ReplicaNode node) {
+        int[] aborted = {0};
+        node.takeLent(connection -> {
+            aborted[0]++;
+            try {
+                aborter.execute(() -> abort(node, connection));
+            }
+            catch (java.util.concurrent.RejectedExecutionException closing) {
+                // the monitor is closing: so is the application
+            }
+        });
+        if (aborted[0] > 0) {
+            log.warn("[{}] replica '{}' does not answer: aborting the {} connection(s) lent to it (autocommit reads on"
+                    + " them that returned no rows yet run again elsewhere)", replicas.label(), node.name(), aborted[0]);
+        }
+    }
+
+    private void abort(ReplicaNode node, Connection connection) {
+        try {
+            connection.abort(Runnable::run);
+        }
+        catch (SQLException | RuntimeException e) {
+            log.debug("[{}] aborting a connection to replica '{}' failed: {}", replicas.label(), node.name(),
+                    Secrets.describe(e));
         }
     }
 
@@ -320,6 +361,7 @@ public final class ReplicaMonitor implements AutoCloseable {
     @Override
     public void close() {
         executor.shutdownNow();
+        aborter.shutdown();
         try {
             if (!executor.awaitTermination(config.probeTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
                 log.warn("[{}] replica monitor threads did not stop in time", replicas.label());

@@ -1,6 +1,7 @@
 package io.rwsplit.hibernate;
 
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -14,6 +15,7 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.balance.LoadBalancers;
+import io.rwsplit.config.DriverTimeouts;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.config.Secrets;
@@ -86,6 +88,14 @@ final class ReplicaPools implements AutoCloseable {
             hc.setPassword(replica.password());
         }
         hc.setPoolName("rwsplit-" + label + "-" + replica.name());
+        // a connection the pool cannot make within its connectionTimeout is of no use to a read; bounding the driver's
+        // connect also bounds MariaDB Connector/J's abort of a connection to a frozen replica (it connects to send KILL)
+        if (hc.getConnectionTimeout() > 0 && hc.getConnectionTimeout() < Integer.MAX_VALUE) {
+            Properties given = new Properties();
+            given.putAll(hc.getDataSourceProperties());
+            DriverTimeouts.connectForUrl(replica.url(), Duration.ofMillis(hc.getConnectionTimeout()), given)
+                    .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
+        }
         if (hc.getConnectionInitSql() == null && primaryInitSql != null) {
             hc.setConnectionInitSql(primaryInitSql);     // replica sessions start like the primary's
         }

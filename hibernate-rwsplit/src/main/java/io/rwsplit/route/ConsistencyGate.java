@@ -139,7 +139,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     private ConsistencyToken captureCommit(Connection primary) {
         try {
             if (!primary.isClosed()) {
-                return router.causal().capture(primary);
+                return router.causal().capture(primary, router.commitCaptureFailed());
             }
             Connection other = router.primary().acquire();
             try {
@@ -150,6 +150,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             }
         }
         catch (SQLException e) {
+            router.commitCaptureFailed().accept(e);
             return router.causal().capture(primary); // reports the failure once and falls back to the time window
         }
     }

@@ -408,46 +408,70 @@ final class PhysicalConnections {
 
     // ------------------------------------------------------------------ lifecycle
 
-    /** Gives every connection back to its pool; returns the failures (chained), or null. */
+    /**
+     * Gives every connection back to its pool; returns the failures (chained), or null. The primary connection goes
+     * back even when giving back the replica's throws, and the other way round.
+     */
     SQLException releaseAll() {
         SQLException failure = null;
-        if (replica != null) {
-            try {
-                giveBack(replicaNode, replica);
+        Connection r = replica;
+        ReplicaNode node = replicaNode;
+        Connection p = primary;
+        replica = null;
+        replicaNode = null;
+        primary = null;
+        try {
+            if (r != null) {
+                giveBack(node, r);
             }
-            catch (SQLException e) {
-                failure = e;
-            }
-            replica = null;
-            replicaNode = null;
         }
-        if (primary != null) {
-            try {
-                router.primary().release(primary);
+        catch (SQLException e) {
+            failure = e;
+        }
+        finally {
+            if (p != null) {
+                try {
+                    router.primary().release(p);
+                }
+                catch (SQLException e) {
+                    failure = chain(failure, e);
+                }
             }
-            catch (SQLException e) {
-                failure = chain(failure, e);
-            }
-            primary = null;
         }
         return failure;
     }
 
-    /** Gives a replica connection back to its pool as it came out: reset first if it replayed session commands. */
+    /**
+     * Gives a replica connection back to its pool as it came out: reset first if it replayed session commands (a
+     * reset that fails closes it for good). It goes back even when the reset throws.
+     */
     private void giveBack(ReplicaNode node, Connection c) throws SQLException {
-        if (sessionCommands != null && sessionCommands.replicaChanged() && node.pool() != null
-                && !sessionCommands.reset(c, node.pool())) {
-            return;     // closed for good by its pool
+        boolean reusable = true;
+        try {
+            reusable = sessionCommands == null || !sessionCommands.replicaChanged() || node.pool() == null
+                    || sessionCommands.reset(c, node.pool());
         }
-        router.giveBack(node, c);
+        finally {
+            if (reusable) {
+                router.giveBack(node, c);
+            }
+            else {
+                node.returned(c);     // closed for good by its pool
+            }
+        }
     }
 
+    /** Aborts both connections; the replica's even when the primary's abort throws. */
     void abort(Executor executor) throws SQLException {
-        if (primary != null) {
-            primary.abort(executor);
+        try {
+            if (primary != null) {
+                primary.abort(executor);
+            }
         }
-        if (replica != null) {
-            replica.abort(executor);
+        finally {
+            if (replica != null) {
+                replica.abort(executor);
+            }
         }
     }
 

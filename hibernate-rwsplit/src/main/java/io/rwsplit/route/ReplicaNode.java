@@ -1,6 +1,10 @@
 package io.rwsplit.route;
 
+import java.sql.Connection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import javax.sql.DataSource;
 
@@ -21,6 +25,8 @@ public final class ReplicaNode implements ReplicaView {
     private final PoolControl pool;
     private final RouteDecision[] decisions = new RouteDecision[RouteReason.values().length];
     private final AtomicInteger inFlight = new AtomicInteger();
+    /** The connections borrowed from this replica and not yet given back: what a frozen replica holds up. */
+    private final Set<Connection> lent = ConcurrentHashMap.newKeySet();
     private volatile long lagMicros;
 
     /**
@@ -91,6 +97,33 @@ public final class ReplicaNode implements ReplicaView {
 
     AtomicInteger inFlightCounter() {
         return inFlight;
+    }
+
+    /** A connection was borrowed from this replica for routing. */
+    void lent(Connection connection) {
+        lent.add(connection);
+    }
+
+    /** A connection borrowed from this replica went back to its pool (or was closed for good). */
+    void returned(Connection connection) {
+        lent.remove(connection);
+    }
+
+    /** How many connections borrowed from this replica are not yet given back. */
+    public int lentCount() {
+        return lent.size();
+    }
+
+    /**
+     * Hands every connection lent out to this replica to {@code action}, once each, and forgets them: the monitor
+     * aborts them when the replica stops answering, so that reads blocked on it fail and move elsewhere.
+     */
+    public void takeLent(Consumer<Connection> action) {
+        for (Connection connection : lent) {
+            if (lent.remove(connection)) {
+                action.accept(connection);
+            }
+        }
     }
 
     public DataSource dataSource() {

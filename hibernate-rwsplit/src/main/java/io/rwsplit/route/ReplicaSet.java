@@ -188,13 +188,17 @@ public final class ReplicaSet {
         changed(node, before);
     }
 
-    /** A probe could not reach the replica. */
-    public synchronized void probeFailed(ReplicaNode node, Throwable cause) {
+    /**
+     * A probe could not reach the replica. Returns whether the replica is DOWN now: it stopped answering the monitor,
+     * so the connections lent to it may be stuck too.
+     */
+    public synchronized boolean probeFailed(ReplicaNode node, Throwable cause) {
         epochs.forget(node.index());
         HealthTracker tracker = trackers[node.index()];
         ReplicaState before = tracker.state();
         tracker.probeFailed(clock.nanoTime(), message(cause));
         changed(node, before);
+        return tracker.state() == ReplicaState.DOWN;
     }
 
     /** Publishes a new snapshot; logs a state change once. Called with the lock held. */

@@ -203,6 +203,22 @@ public final class Router {
         }
     }
 
+    /**
+     * Told why the position of a commit could not be read on its connection: a connection error there means the
+     * primary may be gone, and a multi-host URL may already have led the connection (MariaDB Connector/J reconnects
+     * in place) to a read-only replica that lacks the write. The write's readers use the time rule on the primary,
+     * so reads the primary must serve check that the server is writable ({@link #primaryConnectionFailed}).
+     */
+    java.util.function.Consumer<Exception> commitCaptureFailed() {
+        return commitCaptureFailed;
+    }
+
+    private final java.util.function.Consumer<Exception> commitCaptureFailed = e -> {
+        if (e instanceof SQLException sql && RoutingConnection.isConnectionError(sql)) {
+            primaryConnectionFailed();
+        }
+    };
+
     /** Whether a read the primary must serve checks that the server behind the primary URL is writable. */
     boolean primarySuspect() {
         return primarySuspectSince.get() != 0;
@@ -256,6 +272,7 @@ public final class Router {
             if (node.setReadOnly() && !c.isReadOnly()) {
                 c.setReadOnly(true);
             }
+            node.lent(c);
             return c;
         }
         catch (SQLException e) {
@@ -288,6 +305,7 @@ public final class Router {
 
     /** Returns a replica connection to its pool. */
     void giveBack(ReplicaNode node, Connection c) throws SQLException {
+        node.returned(c);
         try {
             if (node.setReadOnly() && !c.isClosed()) {
                 c.setReadOnly(false);

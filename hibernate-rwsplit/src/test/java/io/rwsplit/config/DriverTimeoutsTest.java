@@ -59,4 +59,27 @@ class DriverTimeoutsTest {
         assertEquals(new Properties(), DriverTimeouts.forUrl("jdbc:h2:mem:x", Duration.ofSeconds(1)));
         assertEquals(new Properties(), DriverTimeouts.forUrl(null, Duration.ofSeconds(1)));
     }
+
+    @Test
+    void connectTimeoutsLeaveTheSocketAloneAndYieldToTheUsersOwn() throws SQLException {
+        String url = "jdbc:mariadb://127.0.0.1:3306/app";
+        Properties props = DriverTimeouts.connectForUrl(url, Duration.ofMillis(2000), new Properties());
+        assertEquals("2000", props.getProperty("connectTimeout"));
+        assertEquals(null, props.getProperty("socketTimeout"), "a long report must still run: no socket timeout");
+        assertEquals(2000, org.mariadb.jdbc.Configuration.parse(url, props).connectTimeout());
+        assertTrue(DriverTimeouts.connectForUrl(url + "?user=a&ConnectTimeout=9000", Duration.ofMillis(2000),
+                new Properties()).isEmpty(), "set in the URL");
+        Properties given = new Properties();
+        given.setProperty("connectTimeout", "9000");
+        assertTrue(DriverTimeouts.connectForUrl(url, Duration.ofMillis(2000), given).isEmpty(), "set as a property");
+
+        String pg = "jdbc:postgresql://127.0.0.1:5432/app?loginTimeout=30";
+        Properties pgProps = DriverTimeouts.connectForUrl(pg, Duration.ofMillis(2000), new Properties());
+        assertEquals("2", pgProps.getProperty("connectTimeout"));
+        assertEquals(null, pgProps.getProperty("loginTimeout"), "the URL's own");
+        assertEquals(null, pgProps.getProperty("socketTimeout"));
+        Properties parsed = org.postgresql.Driver.parseURL(pg, pgProps);
+        assertEquals(2, PGProperty.CONNECT_TIMEOUT.getInt(parsed));
+        assertEquals(30, PGProperty.LOGIN_TIMEOUT.getInt(parsed));
+    }
 }

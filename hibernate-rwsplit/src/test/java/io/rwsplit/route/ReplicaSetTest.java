@@ -1,6 +1,7 @@
 package io.rwsplit.route;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -101,5 +102,14 @@ class ReplicaSetTest {
         set.markDown(a, new SQLException("gone", "08006"));
         assertTrue(set.epochs().current(0) != second);
         assertEquals(0, set.epochs().current(1), "the other replicas keep theirs");
+    }
+
+    @Test
+    void aFailedProbeSaysWhetherTheReplicaIsDownNowThatItStoppedAnswering() {
+        assertFalse(set.probeFailed(a, new SQLException("Read timed out", "08S01")), "one failure of a threshold of 2");
+        assertTrue(set.probeFailed(a, new SQLException("Read timed out", "08S01")), "DOWN now");
+        assertTrue(set.probeFailed(a, new SQLException("Read timed out", "08S01")), "still DOWN: lent connections may be"
+                + " stuck on it still");
+        assertFalse(set.probeFailed(b, new SQLException("Read timed out", "08S01")));
     }
 }

@@ -46,6 +46,8 @@ final class Servers implements AutoCloseable {
         final AtomicInteger refusedLends = new AtomicInteger();
         /** While set, the server says it is read-only ({@link java.sql.DatabaseMetaData#isReadOnly()}), as a replica does. */
         volatile boolean readOnly;
+        /** While set, the product name the server's metadata gives (to make routing take H2 for another database). */
+        volatile String productName;
         /** How many times routing asked whether the server is read-only. */
         final AtomicInteger readOnlyChecks = new AtomicInteger();
         /** How many of the next read-only checks fail with a connection error (a connection that died in the pool). */
@@ -54,6 +56,20 @@ final class Servers implements AutoCloseable {
         final AtomicInteger closeOnNextReadOnlyChecks = new AtomicInteger();
         /** The connections whose read-only check failed. */
         final List<Connection> failedChecks = new java.util.concurrent.CopyOnWriteArrayList<>();
+        /**
+         * While set, executions on this server's connections block until their connection is aborted and then fail
+         * with a connection error, as reads on a frozen server (SIGSTOP, a paused VM) do when their socket is closed.
+         */
+        volatile boolean frozen;
+        /** While set, giving a connection back ({@code close}) throws a runtime exception after closing it. */
+        volatile boolean closeThrows;
+        /** Executions blocked on the frozen server right now. */
+        final AtomicInteger blocked = new AtomicInteger();
+        /** The connections aborted, and the threads that aborted them. */
+        final List<Connection> aborted = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<String> abortedBy = new java.util.concurrent.CopyOnWriteArrayList<>();
+        private final java.util.Map<Connection, java.util.concurrent.CountDownLatch> abortLatches =
+                new java.util.concurrent.ConcurrentHashMap<>();
         /** Connections routing closed for good after they replayed session commands. */
         final AtomicInteger evicted = new AtomicInteger();
         /** What routing may ask of this "pool" (every connection is new, so evicting closes it). */
@@ -94,6 +110,18 @@ final class Servers implements AutoCloseable {
             Connection real = DriverManager.getConnection(url, "sa", "");
             Connection proxy = (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[] {Connection.class}, (p, method, args) -> {
+                        if (method.getName().equals("close") && closeThrows) {
+                            real.close();
+                            throw new IllegalStateException("simulated: the pool failed taking the connection back");
+                        }
+                        if (method.getName().equals("abort")) {
+                            aborted.add((Connection) p);
+                            abortedBy.add(Thread.currentThread().getName());
+                            abortLatches.computeIfAbsent((Connection) p, k -> new java.util.concurrent.CountDownLatch(1))
+                                    .countDown();
+                            real.close();
+                            return null;
+                        }
                         if (method.getName().equals("commit")) {
                             if (commitFails) {
                                 throw new SQLException("simulated: commit failed", "40001");
@@ -119,6 +147,9 @@ final class Servers implements AutoCloseable {
         private java.sql.DatabaseMetaData readOnlyAsSet(java.sql.DatabaseMetaData real, Connection owner) {
             return (java.sql.DatabaseMetaData) Proxy.newProxyInstance(getClass().getClassLoader(),
                     new Class<?>[] {java.sql.DatabaseMetaData.class}, (p, method, args) -> {
+                        if (method.getName().equals("getDatabaseProductName") && productName != null) {
+                            return productName;
+                        }
                         if (method.getName().equals("isReadOnly")) {
                             readOnlyChecks.incrementAndGet();
                             if (failNextReadOnlyChecks.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
@@ -149,6 +180,19 @@ final class Servers implements AutoCloseable {
             }
             return Proxy.newProxyInstance(getClass().getClassLoader(), types.toArray(new Class<?>[0]),
                     (p, method, args) -> {
+                        if (method.getName().startsWith("execute") && frozen) {
+                            blocked.incrementAndGet();
+                            try {
+                                if (!abortLatches.computeIfAbsent(owner, k -> new java.util.concurrent.CountDownLatch(1))
+                                        .await(30, java.util.concurrent.TimeUnit.SECONDS)) {
+                                    throw new SQLException("simulated: frozen server, never aborted in 30 s");
+                                }
+                            }
+                            finally {
+                                blocked.decrementAndGet();
+                            }
+                            throw new SQLNonTransientConnectionException("simulated: socket closed by abort", "08006");
+                        }
                         if (method.getName().startsWith("execute")
                                 && (executionFails || failNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
                             failedExecutions.incrementAndGet();

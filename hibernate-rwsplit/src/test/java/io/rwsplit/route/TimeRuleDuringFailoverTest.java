@@ -50,4 +50,35 @@ class TimeRuleDuringFailoverTest {
         servers.router.primaryAnswered(true, servers.clock.nanoTime());
         assertEquals("r1", read(session), "a writable primary answers again: the window holds");
     }
+
+    @Test
+    void aCommitWhosePositionCouldNotBeReadOnItsBrokenConnectionMakesPrimaryReadsCheckTheServer() throws SQLException {
+        servers.primary.productName = "MariaDB";     // a server with GTIDs: the commit's position is read after it
+        SessionRouting session = servers.session(Consistency.readYourWrites());
+        try (Connection c = servers.open(session)) {
+            c.setAutoCommit(false);
+            try (var insert = c.prepareStatement("insert into item (label) values ('x')")) {
+                insert.executeUpdate();
+            }
+            // the connection breaks right after the commit (MariaDB Connector/J then reconnects it to the next host of a
+            // sequential URL, a replica that may lack the write)
+            servers.primary.failNextExecutions.set(1);
+            c.commit();
+        }
+        assertEquals(true, servers.router.primarySuspect(), "a failover may be under way");
+        servers.primary.productName = null;     // H2 again: the check asks the metadata (on MariaDB: @@read_only)
+        int checks = servers.primary.readOnlyChecks.get();
+        assertEquals("primary", read(session), "the write's time window sends its reads to the primary");
+        assertEquals(checks + 1, servers.primary.readOnlyChecks.get(), "which is checked to take writes first");
+    }
+
+    @Test
+    void aCommitWhosePositionCouldNotBeReadForAnotherReasonSuspectsNothing() {
+        servers.router.commitCaptureFailed().accept(new SQLException("Access denied; you need the REPLICATION CLIENT"
+                + " privilege", "42000"));
+        assertEquals(false, servers.router.primarySuspect());
+        servers.router.commitCaptureFailed().accept(new java.sql.SQLTransientConnectionException("(conn=33) Driver has"
+                + " reconnect connection after a communications link failure with 127.0.0.1:3307"));
+        assertEquals(true, servers.router.primarySuspect());
+    }
 }
