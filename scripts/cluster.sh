@@ -12,6 +12,9 @@
 #   delay <replica> <seconds>            CHANGE MASTER TO MASTER_DELAY on a replica
 #   pause <replica> / resume <replica>   stop / start a replica's SQL thread
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same datadir
+#   freeze <replica> / thaw <replica>    SIGSTOP / SIGCONT a replica's mariadbd: it stops answering but keeps
+#                                        its sockets open (a paused VM); start, stop, destroy, sync, kill,
+#                                        revive, reset and promote thaw every frozen server first
 #   sql <node> "<statements>"            run SQL as root, tab-separated output without headers
 #   reset                                revive, undelay, resume, recreate database rwsplit, sync
 #                                        (after a promote: rebuild the original topology first)
@@ -19,6 +22,7 @@
 #                                        primary (read_only=OFF) and re-point the other replicas to it
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
+# sql, delay, pause and resume refuse a frozen node.
 # Environment: RWSPLIT_CLUSTER_DIR (default: <repo>/.cluster),
 #              RWSPLIT_CLUSTER_TIMEOUT seconds for start/sync waits (default 30),
 #              RWSPLIT_CLUSTER_BASE_PORT default base port (default 3307).
@@ -305,6 +309,7 @@ cmd_promote() {
   [[ ! -f "$BASE_DIR/promoted" ]] ||
     die "$(current_primary) is the primary already (promoted); run 'reset' or 'start' to rebuild the original topology first"
   node_running "$target" || die "$target is not running"
+  thaw_all
   # a failover never leaves two writable primaries: the old one goes first
   if node_running primary; then stop_pids "$(node_pid primary)"; fi
   rm -f "$(pid_file primary)"
@@ -364,6 +369,7 @@ cmd_start() {
   local socket="$BASE_DIR/replica$REPLICAS/mariadbd.sock"
   ((${#socket} < 108)) || die "base dir too long for a unix socket path: $socket (set RWSPLIT_CLUSTER_DIR)"
 
+  thaw_all
   local node pids=() failed=0
   for node in $(nodes); do
     init_node "$node" &
@@ -390,6 +396,7 @@ cmd_start() {
 cmd_stop() {
   [[ -d "$BASE_DIR" ]] || return 0
   local pids
+  thaw_all
   mapfile -t pids < <(our_pids)
   ((${#pids[@]} == 0)) || stop_pids "${pids[@]}"
   rm -f "$BASE_DIR"/*/mariadbd.pid
@@ -414,7 +421,9 @@ cmd_status() {
     total=$((total + 1))
     if pid=$(node_pid "$node"); then
       running=$((running + 1))
-      if [[ "$node" == "$(current_primary)" ]]; then
+      if process_frozen "$pid"; then
+        printf '%-9s up   pid %-7s port %s frozen (SIGSTOP: answers nothing until thaw)\n' "$node" "$pid" "$(node_port "$node")"
+      elif [[ "$node" == "$(current_primary)" ]]; then
         printf '%-9s up   pid %-7s port %s primary gtid_binlog_pos=%s\n' "$node" "$pid" "$(node_port "$node")" \
           "$(sql "$node" 'SELECT @@gtid_binlog_pos' 2>/dev/null || echo '?')"
       else
@@ -451,6 +460,7 @@ cmd_kill() {
     echo "$node is not running"
     return 0
   }
+  thaw_pid "$pid"
   kill -KILL "$pid"
   wait_gone "$pid" 10 || die "$node: pid $pid survived SIGKILL"
   rm -f "$(pid_file "$node")"
@@ -460,6 +470,7 @@ cmd_kill() {
 cmd_revive() {
   local node
   node=$(parse_node "${1:-}")
+  thaw_all
   launch_node "$node"
   wait_ready "$node"
   echo "$node running"
@@ -467,6 +478,7 @@ cmd_revive() {
 
 cmd_reset() {
   local node
+  thaw_all
   restore_topology
   for node in $(nodes); do launch_node "$node"; done
   for node in $(nodes); do wait_ready "$node"; done
@@ -485,7 +497,7 @@ main() {
   local command=${1:-}
   [[ $# -gt 0 ]] && shift
   case "$command" in
-    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote)
+    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote | freeze | thaw)
       mkdir -p "$BASE_DIR"
       exec 9>"$BASE_DIR/.lock"
       flock -w "$TIMEOUT" 9 || die "another cluster.sh holds $BASE_DIR/.lock"
@@ -502,26 +514,34 @@ main() {
     destroy) cmd_destroy ;;
     status) cmd_status ;;
     info) cmd_info ;;
-    sync) do_sync && echo "replicas in sync" ;;
+    sync) thaw_all && do_sync && echo "replicas in sync" ;;
     delay)
       local node
       node=$(parse_replica "${1:-}")
       [[ "${2:-}" =~ ^[0-9]+$ ]] || die "usage: delay <replica> <seconds>"
+      require_thawed "$node"
       set_delay "$node" "$2"
       ;;
-    pause) sql "$(parse_replica "${1:-}")" 'STOP SLAVE SQL_THREAD' ;;
-    resume) sql "$(parse_replica "${1:-}")" 'START SLAVE SQL_THREAD' ;;
+    pause | resume)
+      local node
+      node=$(parse_replica "${1:-}")
+      require_thawed "$node"
+      if [[ "$command" == pause ]]; then sql "$node" 'STOP SLAVE SQL_THREAD'; else sql "$node" 'START SLAVE SQL_THREAD'; fi
+      ;;
     kill) cmd_kill "$@" ;;
     revive) cmd_revive "$@" ;;
+    freeze) cmd_freeze "$@" ;;
+    thaw) cmd_thaw "$@" ;;
     sql)
       local node
       node=$(parse_node "${1:-}")
       [[ $# -ge 2 ]] || die "usage: sql <node> \"<statements>\""
+      require_thawed "$node"
       sql "$node" "$2"
       ;;
     reset) cmd_reset ;;
     promote) cmd_promote "$@" ;;
-    -h | --help | help | "") sed -n '2,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    -h | --help | help | "") sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try --help)" ;;
   esac
 }

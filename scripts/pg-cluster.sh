@@ -13,6 +13,10 @@
 #   delay <replica> <seconds>            recovery_min_apply_delay on a standby
 #   pause <replica> / resume <replica>   pg_wal_replay_pause() / pg_wal_replay_resume()
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same data dir
+#   freeze <replica> / thaw <replica>    SIGSTOP / SIGCONT a standby's postmaster and all its children
+#                                        (backends, walreceiver, startup, ...): it stops answering but keeps
+#                                        its sockets open (a paused VM); start, stop, destroy, sync, kill,
+#                                        revive, reset and promote thaw every frozen server first
 #   sql <node> "<statements>"            run SQL as superuser on database rwsplit, '|'-separated rows
 #   reset                                revive, undelay, resume, recreate database rwsplit, sync
 #                                        (after a promote: rebuild the original topology first)
@@ -21,6 +25,7 @@
 #   leftovers                            print the pids of this cluster's servers still running
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
+# sql, delay, pause and resume refuse a frozen node.
 # Servers refuse to run as root: as root the servers run as RWSPLIT_PG_OS_USER (default postgres),
 # and when that user cannot write the base dir the data lives under /tmp/rwsplit-pg-<hash>/.
 # Environment: RWSPLIT_PG_CLUSTER_DIR (default: <repo>/.pg-cluster),
@@ -351,6 +356,7 @@ cmd_promote() {
   [[ ! -f "$BASE_DIR/promoted" ]] ||
     die "$(current_primary) is the primary already (promoted); run 'reset' or 'start' to rebuild the original topology first"
   node_running "$target" || die "$target is not running"
+  thaw_all
   # a failover never leaves two writable primaries: the old one goes first
   if node_running primary; then stop_pids "$(node_pid primary)"; fi
   as_owner "$PG_BIN/pg_ctl" promote -D "$(node_dir "$target")" >/dev/null || die_node "$target" "pg_ctl promote failed"
@@ -413,6 +419,7 @@ cmd_start() {
   printf 'REPLICAS=%s\nBASE_PORT=%s\nDATA_ROOT=%s\nOS_USER=%s\n' "$REPLICAS" "$BASE_PORT" "$DATA_ROOT" "$OS_USER" \
     >"$BASE_DIR/cluster.env"
 
+  thaw_all
   local node
   for node in $(nodes); do
     node_running "$node" || ! port_in_use "$(node_port "$node")" ||
@@ -433,6 +440,7 @@ cmd_start() {
 cmd_stop() {
   [[ -f "$BASE_DIR/cluster.env" ]] || return 0
   load_topology
+  thaw_all
   local pids
   mapfile -t pids < <(our_pids)
   ((${#pids[@]} == 0)) || stop_pids "${pids[@]}"
@@ -461,7 +469,9 @@ cmd_status() {
     total=$((total + 1))
     if pid=$(node_pid "$node"); then
       running=$((running + 1))
-      if [[ "$node" == "$(current_primary)" ]]; then
+      if process_frozen "$pid"; then
+        printf '%-9s up   pid %-7s port %s frozen (SIGSTOP: answers nothing until thaw)\n' "$node" "$pid" "$(node_port "$node")"
+      elif [[ "$node" == "$(current_primary)" ]]; then
         printf '%-9s up   pid %-7s port %s primary wal_lsn=%s timeline=%s\n' "$node" "$pid" "$(node_port "$node")" \
           "$(sql_admin "$node" 'SELECT pg_current_wal_lsn()' 2>/dev/null || echo '?')" \
           "$(sql_admin "$node" 'SELECT timeline_id FROM pg_control_checkpoint()' 2>/dev/null || echo '?')"
@@ -498,6 +508,7 @@ cmd_kill() {
     echo "$node is not running"
     return 0
   }
+  thaw_pid "$pid"
   kill_tree "$pid"
   echo "$node killed (pid $pid)"
 }
@@ -505,6 +516,7 @@ cmd_kill() {
 cmd_revive() {
   local node
   node=$(parse_node "${1:-}")
+  thaw_all
   launch_node "$node"
   wait_ready "$node"
   echo "$node running"
@@ -512,6 +524,7 @@ cmd_revive() {
 
 cmd_reset() {
   local node
+  thaw_all
   restore_topology
   for node in $(nodes); do launch_node "$node"; done
   for node in $(nodes); do wait_ready "$node"; done
@@ -530,7 +543,7 @@ main() {
   local command=${1:-}
   [[ $# -gt 0 ]] && shift
   case "$command" in
-    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote)
+    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote | freeze | thaw)
       mkdir -p "$BASE_DIR"
       exec 9>"$BASE_DIR/.lock"
       flock -w "$TIMEOUT" 9 || die "another pg-cluster.sh holds $BASE_DIR/.lock"
@@ -545,21 +558,29 @@ main() {
     destroy) cmd_destroy ;;
     status) cmd_status ;;
     info) cmd_info ;;
-    sync) do_sync && echo "replicas in sync" ;;
+    sync) thaw_all && do_sync && echo "replicas in sync" ;;
     delay)
       local node
       node=$(parse_replica "${1:-}")
       [[ "${2:-}" =~ ^[0-9]+$ ]] || die "usage: delay <replica> <seconds>"
+      require_thawed "$node"
       set_delay "$node" "$2"
       ;;
-    pause) sql_admin "$(parse_replica "${1:-}")" 'SELECT pg_wal_replay_pause()' >/dev/null ;;
-    resume) sql_admin "$(parse_replica "${1:-}")" 'SELECT pg_wal_replay_resume()' >/dev/null ;;
+    pause | resume)
+      local node
+      node=$(parse_replica "${1:-}")
+      require_thawed "$node"
+      sql_admin "$node" "SELECT pg_wal_replay_$command()" >/dev/null
+      ;;
     kill) cmd_kill "$@" ;;
     revive) cmd_revive "$@" ;;
+    freeze) cmd_freeze "$@" ;;
+    thaw) cmd_thaw "$@" ;;
     sql)
       local node
       node=$(parse_node "${1:-}")
       [[ $# -ge 2 ]] || die "usage: sql <node> \"<statements>\""
+      require_thawed "$node"
       sql "$node" "$2"
       ;;
     reset) cmd_reset ;;
@@ -569,7 +590,7 @@ main() {
       load_topology
       our_pids
       ;;
-    -h | --help | help | "") sed -n '2,29p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    -h | --help | help | "") sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try --help)" ;;
   esac
 }

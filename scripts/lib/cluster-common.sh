@@ -78,3 +78,64 @@ wait_gone() {
 }
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# ---------------------------------------------------------------- freeze / thaw
+
+# SIGSTOPs a server and its children, parent first (a stopped parent forks no new child): it stops answering but
+# keeps every socket open, like a paused VM. Connections still complete in the kernel's listen backlog.
+freeze_pid() {
+  local pid=$1 children
+  kill -STOP "$pid"
+  children=$(ps -o pid= --ppid "$pid" 2>/dev/null || true)
+  # shellcheck disable=SC2086
+  [[ -z "$children" ]] || kill -STOP $children 2>/dev/null || true
+}
+
+# SIGCONTs a server's children, then the server; harmless on one that is not frozen.
+thaw_pid() {
+  local pid=$1 children
+  children=$(ps -o pid= --ppid "$pid" 2>/dev/null || true)
+  # shellcheck disable=SC2086
+  [[ -z "$children" ]] || kill -CONT $children 2>/dev/null || true
+  kill -CONT "$pid" 2>/dev/null || true
+}
+
+# True if PID is stopped by a signal (frozen).
+process_frozen() {
+  [[ "$(awk '/^State:/ { print $2 }' "/proc/$1/status" 2>/dev/null)" == T ]]
+}
+
+# Thaws every server of this cluster: a frozen one leaves SIGTERM pending and answers no wait, so a test that died
+# mid-freeze would otherwise leave a cluster that cannot be stopped or reset.
+thaw_all() {
+  local pid
+  for pid in $(our_pids); do thaw_pid "$pid"; done
+}
+
+cmd_freeze() {
+  local node pid
+  node=$(parse_replica "${1:-}")
+  pid=$(node_pid "$node") || die "$node is not running"
+  freeze_pid "$pid"
+  echo "$node frozen (pid $pid)"
+}
+
+cmd_thaw() {
+  local node pid
+  node=$(parse_replica "${1:-}")
+  pid=$(node_pid "$node") || {
+    echo "$node is not running"
+    return 0
+  }
+  thaw_pid "$pid"
+  echo "$node thawed (pid $pid)"
+}
+
+# Fails when NODE is frozen: it would not answer the command (thaw it first).
+require_thawed() {
+  local pid
+  if pid=$(node_pid "$1") && process_frozen "$pid"; then
+    die "$1 is frozen (pid $pid): run '$CLUSTER_SCRIPT thaw $1' first"
+  fi
+  return 0
+}

@@ -32,6 +32,26 @@ public final class DriverTimeouts {
         return props;
     }
 
+    /**
+     * The socket timeout property for a replica connection of {@code url}'s driver, for a driver that cannot abort a
+     * read in flight: MariaDB Connector/J ({@code socketTimeout}, milliseconds), whose {@code abort} waits for the
+     * reading thread's socket lock before it closes the socket. Empty for other drivers (pgjdbc and MySQL Connector/J
+     * close the socket at once), and when {@code url} or {@code given} sets {@code socketTimeout} already.
+     */
+    public static Properties readForUrl(String url, Duration timeout, Properties given) {
+        Properties props = new Properties();
+        if (url == null || !url.startsWith("jdbc:mariadb:")) {
+            return props;
+        }
+        String query = url.indexOf('?') < 0 ? "" : url.substring(url.indexOf('?') + 1);
+        if (setsOption(query, "socketTimeout")
+                || given.stringPropertyNames().stream().anyMatch("socketTimeout"::equalsIgnoreCase)) {
+            return props;
+        }
+        props.setProperty("socketTimeout", Long.toString(Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()))));
+        return props;
+    }
+
     /** Whether a URL's query ({@code a=1&b=2}; MariaDB also accepts {@code ;}) sets {@code key}. */
     private static boolean setsOption(String query, String key) {
         for (String option : query.split("[&;]")) {

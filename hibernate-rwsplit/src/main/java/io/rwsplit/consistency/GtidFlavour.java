@@ -51,6 +51,16 @@ enum GtidFlavour {
         }
 
         @Override
+        GtidPosition capture(Connection primary) throws SQLException {
+            return commitPosition(primary);
+        }
+
+        @Override
+        GtidPosition captureGlobal(Connection primary) throws SQLException {
+            return commitPosition(primary);
+        }
+
+        @Override
         boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock) throws SQLException {
             return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock);
         }
@@ -72,6 +82,15 @@ enum GtidFlavour {
             return false;
         }
     };
+
+    /**
+     * The position of the transaction a PostgreSQL connection just committed: {@code pg_current_wal_insert_lsn()}, read
+     * after the commit returned (at or after the end of the commit record, see {@link LsnWait}), as a position a standby
+     * can reach ({@link LsnPosition#asReplayPosition}, with the server's {@code wal_block_size}). Measured on PostgreSQL
+     * 15 here: 2 of 1,500 quiet commits ended exactly at a page boundary, and their insert position, past the next
+     * page's header, was reached by no standby before the next write, so every read of them timed out.
+     */
+    private static final String POSTGRESQL_CAPTURE = "select pg_current_wal_insert_lsn(), current_setting('wal_block_size')";
 
     private final String captureSql;
     private final String globalCaptureSql;
@@ -129,6 +148,17 @@ enum GtidFlavour {
                 return null;
             }
             GtidPosition position = parse(text);
+            return position.isEmpty() ? null : position;
+        }
+    }
+
+    private static GtidPosition commitPosition(Connection primary) throws SQLException {
+        try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(POSTGRESQL_CAPTURE)) {
+            String text = rs.next() ? rs.getString(1) : null;
+            if (text == null || text.isBlank()) {
+                return null;
+            }
+            LsnPosition position = LsnPosition.parse(text).asReplayPosition(Integer.parseInt(rs.getString(2).trim()));
             return position.isEmpty() ? null : position;
         }
     }

@@ -16,6 +16,8 @@ public final class LsnPosition implements GtidPosition {
     static final LsnPosition EMPTY = new LsnPosition(0);
 
     private static final int MAX_HALF_DIGITS = 8;
+    /** {@code SizeOfXLogShortPHD} on 64-bit builds. */
+    private static final long SHORT_PAGE_HEADER = 24;
 
     private final long lsn;
 
@@ -65,6 +67,24 @@ public final class LsnPosition implements GtidPosition {
             throw in.error(name + " " + (in.atEnd() ? "is missing at the end" : in.token(start) + " is not hexadecimal"));
         }
         return value;
+    }
+
+    /**
+     * This WAL insert position ({@code pg_current_wal_insert_lsn()}) as a position a standby can reach. When the
+     * WAL ends exactly at the end of a page, the server reports the insert position past the next page's short
+     * header (24 bytes on 64-bit builds), where the next record would start. No record ends there, so a standby,
+     * whose replay position is the end of the last record it replayed, stays at the page boundary until another
+     * record is written. The boundary is then the position to require: no record ends between the boundary and
+     * 24 bytes after it (a record continued onto a page ends after that page's header, of at least 20 bytes, and
+     * at a multiple of at least 4), so a standby at the boundary has every record this position covers. Positions
+     * just past the long header that begins a WAL segment are left as they are (a wait for them lasts until the
+     * next write, at most its budget).
+     *
+     * @param walBlockSize the server's {@code wal_block_size}
+     */
+    LsnPosition asReplayPosition(int walBlockSize) {
+        return walBlockSize > 0 && Long.remainderUnsigned(lsn, walBlockSize) == SHORT_PAGE_HEADER
+                ? of(lsn - SHORT_PAGE_HEADER) : this;
     }
 
     /** The position one byte further: what a server has only after writing past this one. */

@@ -38,8 +38,28 @@ final class ReplicaPools implements AutoCloseable {
         this.owned = owned;
     }
 
+    /**
+     * How long a read on a MariaDB Connector/J replica connection waits for the server at least (its socket
+     * timeout): that driver cannot abort a read in flight, so this bounds what a replica that stops answering costs.
+     */
+    static final Duration MARIADB_READ_TIMEOUT = Duration.ofMinutes(5);
+
     /** @param primaryInitSql the primary pool's init SQL, run by replica pools that configure none, or null */
     static ReplicaPools build(String label, RwSplitConfig config, Clock clock, String primaryInitSql) {
+        return build(label, config, clock, primaryInitSql, null);
+    }
+
+    /**
+     * @param primaryInitSql the primary pool's init SQL, run by replica pools that configure none, or null
+     * @param queryTimeout   the unit's query timeout ({@code jakarta.persistence.query.timeout}), or null
+     */
+    static ReplicaPools build(String label, RwSplitConfig config, Clock clock, String primaryInitSql,
+                              Duration queryTimeout) {
+        // a read's socket must outlast the query's own timeout and the monitor's detection of a silent replica
+        Duration detection = config.health().probeTimeout().plus(config.health().probeInterval())
+                .multipliedBy(config.health().failureThreshold());
+        Duration readTimeout = queryTimeout == null || queryTimeout.plus(detection).compareTo(MARIADB_READ_TIMEOUT) < 0
+                ? MARIADB_READ_TIMEOUT : queryTimeout.plus(detection);
         List<ReplicaNode> nodes = new ArrayList<>();
         List<HikariDataSource> owned = new ArrayList<>();
         try {
@@ -48,7 +68,7 @@ final class ReplicaPools implements AutoCloseable {
                 boolean setReadOnly = true;
                 if (ds == null) {
                     HikariDataSource pool = new HikariDataSource(hikariConfig(label, replica, config.poolProperties(),
-                            primaryInitSql));
+                            primaryInitSql, readTimeout));
                     owned.add(pool);
                     ds = pool;
                     setReadOnly = false;
@@ -67,7 +87,7 @@ final class ReplicaPools implements AutoCloseable {
     }
 
     private static HikariConfig hikariConfig(String label, ReplicaConfig replica, Properties poolProperties,
-                                             String primaryInitSql) {
+                                             String primaryInitSql, Duration readTimeout) {
         Properties props = new Properties();
         props.setProperty("minimumIdle", "1");
         props.setProperty("connectionTimeout", "2000");
@@ -96,6 +116,10 @@ final class ReplicaPools implements AutoCloseable {
             DriverTimeouts.connectForUrl(replica.url(), Duration.ofMillis(hc.getConnectionTimeout()), given)
                     .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
         }
+        Properties given = new Properties();
+        given.putAll(hc.getDataSourceProperties());
+        DriverTimeouts.readForUrl(replica.url(), readTimeout, given)
+                .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
         if (hc.getConnectionInitSql() == null && primaryInitSql != null) {
             hc.setConnectionInitSql(primaryInitSql);     // replica sessions start like the primary's
         }

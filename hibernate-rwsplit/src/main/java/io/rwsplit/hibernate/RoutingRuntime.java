@@ -40,7 +40,7 @@ final class RoutingRuntime implements AutoCloseable {
     /** @param primaryInitSql the primary pool's init SQL, which replica pools without their own run too, or null */
     static RoutingRuntime build(String label, PrimarySource primary, String primaryName, RwSplitConfig config,
                                 UnitSettings unit, ConsistencyRuntime consistency, String primaryInitSql) {
-        ReplicaPools replicas = ReplicaPools.build(label, config, unit.clock(), primaryInitSql);
+        ReplicaPools replicas = ReplicaPools.build(label, config, unit.clock(), primaryInitSql, unit.queryTimeout());
         try {
             PrimarySource protectedPrimary = ReplicaMonitor.protect(label, primary, config.health(), unit.clock());
             CausalReads causal = new CausalReads(consistency, label, replicas.replicaSet().epochs());

@@ -22,7 +22,10 @@ import io.rwsplit.spi.TransactionStatus;
  * @param consistency       the consistency settings
  */
 record UnitSettings(Clock clock, TransactionStatus transactionStatus, RoutingIntentSource intentSource,
-                    ConsistencyConfig consistency) {
+                    ConsistencyConfig consistency, java.time.Duration queryTimeout) {
+
+    /** The Jakarta Persistence query timeout in milliseconds, and its older name. */
+    static final String[] QUERY_TIMEOUT = {"jakarta.persistence.query.timeout", "javax.persistence.query.timeout"};
 
     static final String PROVIDER_DISABLES_AUTOCOMMIT = "hibernate.connection.provider_disables_autocommit";
 
@@ -41,6 +44,28 @@ record UnitSettings(Clock clock, TransactionStatus transactionStatus, RoutingInt
         Clock clock = s.object(SettingsTable.CLOCK, Clock.class);
         ConsistencyConfig consistency = ConsistencyConfig.from(s);
         return new UnitSettings(clock != null ? clock : Clock.SYSTEM, RoutingHooks.transactionStatus(settings),
-                RoutingHooks.intentSource(settings), consistency);
+                RoutingHooks.intentSource(settings), consistency, queryTimeout(settings));
+    }
+
+    /** The unit's query timeout ({@link #QUERY_TIMEOUT}, milliseconds), or null when none is set. */
+    private static java.time.Duration queryTimeout(Map<String, Object> settings) {
+        for (String key : QUERY_TIMEOUT) {
+            Object value = settings.get(key);
+            if (value == null || value.toString().isBlank()) {
+                continue;
+            }
+            try {
+                long millis = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString().trim());
+                if (millis >= 0) {
+                    return millis == 0 ? null : java.time.Duration.ofMillis(millis);
+                }
+            }
+            catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key + "' is '" + value
+                    + "', expected a number of milliseconds of at least 0");
+        }
+        return null;
     }
 }

@@ -21,6 +21,17 @@ class LsnPositionTest {
     }
 
     @Test
+    void anInsertPositionJustPastAPageHeaderIsTheBoundaryAStandbyReaches() {
+        assertEquals(LsnPosition.parse("0/2000"), LsnPosition.parse("0/2018").asReplayPosition(8192));
+        assertEquals(LsnPosition.parse("1/FFFFE000"), LsnPosition.parse("1/FFFFE018").asReplayPosition(8192));
+        assertEquals(LsnPosition.parse("0/2020"), LsnPosition.parse("0/2020").asReplayPosition(8192), "a record ends there");
+        assertEquals(LsnPosition.parse("0/2017"), LsnPosition.parse("0/2017").asReplayPosition(8192));
+        assertEquals(LsnPosition.parse("0/2018"), LsnPosition.parse("0/2018").asReplayPosition(16384),
+                "mid-page with 16 kB WAL pages");
+        assertEquals(LsnPosition.parse("0/4000"), LsnPosition.parse("0/4018").asReplayPosition(16384));
+    }
+
+    @Test
     void comparesNumericallyNeverAsText() {
         GtidPosition earlier = GtidPosition.parsePostgres("0/9FFFFFF");
         GtidPosition later = GtidPosition.parsePostgres("0/A000000");

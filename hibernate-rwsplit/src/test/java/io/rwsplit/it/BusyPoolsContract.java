@@ -29,10 +29,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import ch.qos.logback.classic.Level;
+
 import io.rwsplit.RouteReason;
 import io.rwsplit.RoutingStatistics;
 import io.rwsplit.RwSplit;
 import io.rwsplit.health.ReplicaStatus;
+import io.rwsplit.testing.LogCapture;
 import io.rwsplit.testing.TestCluster;
 
 /**
@@ -40,7 +43,8 @@ import io.rwsplit.testing.TestCluster;
  * concurrent slow statements ({@value #SLEEP_SECONDS} s each). Replica reads that find no replica connection in time
  * go to the other replica or the primary with their own reason, none fails, and both replicas stay UP; slow write
  * transactions on a primary pool of 2 fail on the pool's timeout as they do without the module, the breaker does
- * not open, and the next INSERT waits for a connection and succeeds. Figures are printed, not asserted.
+ * not open, and the next INSERT waits for a connection and succeeds. Figures are printed, not asserted. The replica
+ * URLs carry the password, and no line the module logs (at DEBUG) from startup through the faults gives it away.
  */
 abstract class BusyPoolsContract {
 
@@ -52,6 +56,7 @@ abstract class BusyPoolsContract {
     private ExecutorService threads;
     /** The node of each server identity. */
     private final Map<Integer, String> nodes = new ConcurrentHashMap<>();
+    private LogCapture logs;
 
     BusyPoolsContract(TestCluster cluster) {
         this.cluster = cluster;
@@ -74,6 +79,7 @@ abstract class BusyPoolsContract {
             nodes.put(cluster.serverIdentity(node), node);
         }
         threads = Executors.newFixedThreadPool(CONCURRENT);
+        logs = LogCapture.attach("io.rwsplit", Level.DEBUG);
     }
 
     @AfterEach
@@ -83,6 +89,9 @@ abstract class BusyPoolsContract {
         if (emf != null) {
             emf.close();
         }
+        if (logs != null) {
+            logs.close();
+        }
     }
 
     private void factory(Map<String, String> extra) {
@@ -90,7 +99,7 @@ abstract class BusyPoolsContract {
                 .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
-                .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls())
+                .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrlsWithCredentials())
                 .property("hibernate.rwsplit.consistency", "eventual")
                 .property("hibernate.rwsplit.probe_interval", "250ms");
         extra.forEach(cfg::property);
@@ -178,6 +187,7 @@ abstract class BusyPoolsContract {
                 + reasons.getOrDefault(RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA.name(), 0L);
         assertTrue(moved > 0, "10 concurrent reads on 4 replica connections: some found a busy pool");
         assertEquals(CONCURRENT, moved + reasons.getOrDefault(RouteReason.REPLICA_READ.name(), 0L));
+        LoggedPasswords.assertNoneLogged(logs, cluster);
     }
 
     @Test
@@ -238,6 +248,7 @@ abstract class BusyPoolsContract {
             em.createNativeQuery("insert into burst (id, label) values (101, 'after')").executeUpdate();
             em.getTransaction().commit();
         }
+        LoggedPasswords.assertNoneLogged(logs, cluster);
     }
 
     void print(String format, Object... args) {

@@ -12,10 +12,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 
 /**
  * A running replicated cluster of either {@link Database}, as seen by a test: addresses, credentials, JDBC
- * helpers (as the application user) and controls (delay, pause, kill, ...) that take effect before they return.
+ * helpers (as the application user) and controls (delay, pause, freeze, kill, ...) that take effect before they return.
  *
  * <p>Nodes are named {@value #PRIMARY} and {@code replica1}, {@code replica2}, ... (see {@link #replica(int)});
  * replica numbers are 1-based. {@link #sql(String, String)} runs as the administrator through the script.
@@ -148,9 +149,27 @@ public abstract sealed class TestCluster permits MariaDbCluster, PostgresCluster
      * which the replicas carry the cluster's node names (in {@code RwSplit.health(...)}, for instance).
      */
     public String namedReplicaUrls() {
+        return named(this::jdbcUrl);
+    }
+
+    /**
+     * {@link #namedReplicaUrls()} with the application user and password in every URL (see
+     * {@link #jdbcUrlWithCredentials(String)}): for tests that check that no password reaches a log line.
+     */
+    public String namedReplicaUrlsWithCredentials() {
+        return named(this::jdbcUrlWithCredentials);
+    }
+
+    /** {@link #jdbcUrl(String)} plus {@code user=...&password=...}, options both drivers read from the URL. */
+    public String jdbcUrlWithCredentials(String node) {
+        String url = jdbcUrl(node);
+        return url + (url.indexOf('?') < 0 ? '?' : '&') + "user=" + user + "&password=" + password;
+    }
+
+    private String named(Function<String, String> url) {
         StringBuilder urls = new StringBuilder();
         for (String replica : replicas()) {
-            urls.append(urls.length() == 0 ? "" : "\n").append(replica).append('=').append(jdbcUrl(replica));
+            urls.append(urls.length() == 0 ? "" : "\n").append(replica).append('=').append(url.apply(replica));
         }
         return urls.toString();
     }
@@ -248,6 +267,21 @@ public abstract sealed class TestCluster permits MariaDbCluster, PostgresCluster
         script.run("resume", replica(checkReplica(replica)));
     }
 
+    /**
+     * SIGSTOPs the replica's server (for PostgreSQL the postmaster and all its children): it stops answering but
+     * keeps its sockets open, like a paused VM, until {@link #thaw(int)} or the reset before the next test.
+     */
+    public void freeze(int replica) {
+        changed.set(true);
+        script.run("freeze", replica(checkReplica(replica)));
+    }
+
+    /** SIGCONTs a frozen replica's server: it answers again, its sockets intact. Harmless on one not frozen. */
+    public void thaw(int replica) {
+        changed.set(true);
+        script.run("thaw", replica(checkReplica(replica)));
+    }
+
     /** SIGKILLs a node's server; returns once it is gone. */
     public void kill(String node) {
         port(node); // validates the name
@@ -273,8 +307,9 @@ public abstract sealed class TestCluster permits MariaDbCluster, PostgresCluster
     }
 
     /**
-     * Brings the cluster back to a clean, in-sync state with an empty application database. Only
-     * drops and recreates the database and syncs when no control was used since the last reset.
+     * Brings the cluster back to a clean, in-sync state with an empty application database (the script's reset
+     * thaws frozen servers and revives killed ones first). Only drops and recreates the database and syncs when no
+     * control was used since the last reset.
      */
     void reset() {
         if (!changed.get()) {
