@@ -18,6 +18,13 @@ final class CatchUpEstimates {
 
     /** How long a timed-out wait keeps counting as a lower bound of the replica's lag. */
     static final long REMEMBER_NANOS = 1_000_000_000L;
+    /**
+     * While only a timed-out wait says a replica cannot catch up (its measured lag says it can), one read this often
+     * may wait on it anyway: a trial. A replica that stalled once (a burst of writes, a checkpoint) and keeps up
+     * again is waited for again after one trial instead of after {@link #REMEMBER_NANOS}; one that is still behind
+     * costs one read one wait per trial interval.
+     */
+    static final long TRIAL_NANOS = 50_000_000L;
 
     private final Clock clock;
     private final long waitMicros;
@@ -27,6 +34,8 @@ final class CatchUpEstimates {
     /** Per replica: the most it can have been behind, proven by a write it had applied (micros), and when (nanos). */
     private final AtomicLongArray appliedLag;
     private final AtomicLongArray appliedAt;
+    /** Per replica: when the last trial began (nanos), see {@link #TRIAL_NANOS}. */
+    private final AtomicLongArray trialAt;
 
     CatchUpEstimates(Clock clock, long waitMicros, int replicas) {
         this.clock = clock;
@@ -35,6 +44,7 @@ final class CatchUpEstimates {
         this.timeoutAt = new AtomicLongArray(replicas);
         this.appliedLag = new AtomicLongArray(replicas);
         this.appliedAt = new AtomicLongArray(replicas);
+        this.trialAt = new AtomicLongArray(replicas);
     }
 
     /**
@@ -51,8 +61,19 @@ final class CatchUpEstimates {
         if (seen != 0 && now - seen <= REMEMBER_NANOS) {
             lag = Math.min(lag, appliedLag.get(index));   // what the replica did beats the probe's peak
         }
-        lag = Math.max(lag, recentTimeoutLag(index));
-        return commitMicros + lag - clock.epochMicros() < waitMicros;
+        long nowMicros = clock.epochMicros();
+        if (commitMicros + lag - nowMicros >= waitMicros) {
+            return false;
+        }
+        long timeout = recentTimeoutLag(index);
+        return commitMicros + timeout - nowMicros < waitMicros || trial(index, now);
+    }
+
+    /** Whether this read is the trial of replica {@code index} (at most one per {@link #TRIAL_NANOS}, since the timeout). */
+    private boolean trial(int index, long now) {
+        long previous = trialAt.get(index);
+        long last = Math.max(previous, timeoutAt.get(index));
+        return now - last >= TRIAL_NANOS && trialAt.compareAndSet(index, previous, Math.max(1, now));
     }
 
     /** Replica {@code index} was seen, just now, to have applied a write committed at {@code commitMicros} (epoch). */

@@ -74,4 +74,41 @@ class CatchUpEstimatesTest {
         estimates.timedOut(0, clock.epochMicros() - WAIT);
         assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()));
     }
+
+    @Test
+    void aReplicaThatTimedOutOnceGetsOneTrialReadEveryFiftyMillisecondsAndIsWaitedForAgainWhenItKeepsUp() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
+        estimates.timedOut(0, clock.epochMicros() - WAIT);     // a stall: one wait ran out
+        clock.advance(Duration.ofMillis(10));
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "no trial right after the timeout");
+        clock.advance(Duration.ofMillis(40));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "one read tries, 50 ms after the timeout");
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "only one");
+        clock.advance(Duration.ofMillis(1));
+        estimates.caughtUp(0, clock.epochMicros() - 1_000);     // the trial read's wait succeeded at once
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "every read may wait again");
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+    }
+
+    @Test
+    void aTrialThatTimesOutTooWaitsFiftyMillisecondsForTheNext() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
+        estimates.timedOut(0, clock.epochMicros() - WAIT);
+        clock.advance(Duration.ofMillis(50));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "the trial");
+        clock.advance(Duration.ofMillis(200));
+        estimates.timedOut(0, clock.epochMicros() - WAIT);      // still behind
+        clock.advance(Duration.ofMillis(49));
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()));
+        clock.advance(Duration.ofMillis(1));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "the next trial");
+    }
+
+    @Test
+    void aReplicaMeasuredTooFarBehindGetsNoTrial() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
+        estimates.timedOut(0, clock.epochMicros() - WAIT);
+        clock.advance(Duration.ofMillis(100));
+        assertFalse(estimates.canCatchUp(0, 500_000, clock.epochMicros()), "0.5 s behind: a 200 ms wait cannot succeed");
+    }
 }
