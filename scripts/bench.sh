@@ -12,11 +12,19 @@
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs] [--quick]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
 #   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
 #                  `overhead findById cpu-ratio 1.02 (spread 0.98-1.05) alloc +120 B/op ...`; with --cluster also
 #                  on the MariaDB cluster against the routing peers (longer); docs/benchmarks.md is not rewritten
+#   pattern        only the write-readback workload: each user writes its own row, reads it back in a new
+#                  EntityManager, then reads 9 random rows, each in a new EntityManager (--pairs: write and read
+#                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved three times each (P R P R P R) in one JVM,
+#                  no injected lag, BENCH_USERS users for BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
+#                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
+#                  rows and the load average before and after (about 2.5 minutes a cluster); docs/benchmarks.md is
+#                  not rewritten
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
 #                        is started on it if nothing answers there, and stopped again afterwards. A server
@@ -38,13 +46,21 @@ quick=false
 cluster=true
 overhead_only=false
 overhead_cluster=false
+pattern_only=false
+pattern_mariadb=false
+pattern_postgres=false
+pattern_pairs=false
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
     --no-cluster) cluster=false ;;
     overhead) overhead_only=true ;;
     --cluster) overhead_cluster=true ;;
-    --help | -h) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    pattern) pattern_only=true ;;
+    --mariadb) pattern_mariadb=true ;;
+    --postgres) pattern_postgres=true ;;
+    --pairs) pattern_pairs=true ;;
+    --help | -h) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -64,6 +80,27 @@ fi
 if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
+fi
+if { $pattern_mariadb || $pattern_postgres || $pattern_pairs; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres and --pairs belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if $pattern_only && $overhead_only; then
+  echo "bench.sh: 'overhead' and 'pattern' are separate runs (see --help)" >&2
+  exit 2
+fi
+pg_installed=false
+if compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
+  pg_installed=true
+fi
+if $pattern_only; then
+  if ! $pattern_mariadb && ! $pattern_postgres; then
+    pattern_mariadb=true
+    pattern_postgres=$pg_installed
+  elif $pattern_postgres && ! $pg_installed; then
+    echo "bench.sh: --postgres needs PostgreSQL (no /usr/lib/postgresql/*/bin/postgres)" >&2
+    exit 2
+  fi
 fi
 
 out="$REPO_ROOT/benchmarks/target/bench-results"
@@ -99,6 +136,67 @@ if $overhead_only; then
     cpu_overhead cluster --out "$out/overhead.tsv"
   fi
   echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); rows in $out/overhead.tsv"
+  exit 0
+fi
+
+if $pattern_only; then
+  out="$REPO_ROOT/benchmarks/target/pattern-results"
+  rm -rf "$out"
+  mkdir -p "$out"
+  pattern=write-readback-9
+  $pattern_pairs && pattern=pairs
+  pattern_modes=PRIMARY_ONLY,UNIT_DEFAULT,PRIMARY_ONLY,UNIT_DEFAULT,PRIMARY_ONLY,UNIT_DEFAULT
+  pg_port="${BENCH_PG_CLUSTER_PORT:-5441}"
+  started_mariadb=false
+  started_pg=false
+  stop_pattern_clusters() {
+    if $started_mariadb; then
+      RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh stop || true
+    fi
+    if $started_pg; then
+      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh stop || true
+    fi
+  }
+  trap stop_pattern_clusters EXIT
+  # $1: mariadb or postgres; $2: its primary port; $3: the TSV file
+  pattern_workload() {
+    java -Drwsplit.bench.proofs="$out/proofs.tsv" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner \
+      --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag none \
+      --modes "$pattern_modes" --pattern "$pattern" --out "$3"
+  }
+  echo "== pattern $pattern, $users users, $seconds s (+ $warmup s warm-up) per cell, $pattern_modes"
+  echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  if $pattern_mariadb; then
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "== starting the cluster on port $port"
+      RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh start 2 "$port"
+      started_mariadb=true
+    fi
+    RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh delay 1 0 >/dev/null
+    RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh delay 2 0 >/dev/null
+    echo "== MariaDB (port $port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    pattern_workload mariadb "$port" "$out/workload.tsv"
+    echo "== MariaDB done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  fi
+  if $pattern_postgres; then
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
+      echo "== starting the PostgreSQL cluster on port $pg_port"
+      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh start 2 "$pg_port"
+      started_pg=true
+    fi
+    RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 1 0 >/dev/null
+    RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 2 0 >/dev/null
+    echo "== PostgreSQL (port $pg_port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    pattern_workload postgres "$pg_port" "$out/workload-postgres.tsv"
+    echo "== PostgreSQL done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+  fi
+  for tsv in "$out/workload.tsv" "$out/workload-postgres.tsv"; do
+    if [[ -f "$tsv" ]]; then
+      echo "== rows of $tsv"
+      cat "$tsv"
+    fi
+  done
+  echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
   exit 0
 fi
 rm -rf "$out"
@@ -188,7 +286,7 @@ fi
 
 pg_port="${BENCH_PG_CLUSTER_PORT:-5441}"
 pg_cluster_sh() { RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh "$@"; }
-if $cluster && compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
+if $cluster && $pg_installed; then
   started_pg=false
   if ! (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
     echo "== starting the PostgreSQL cluster on port $pg_port"

@@ -27,6 +27,8 @@ import io.rwsplit.RwSplit;
  *   <li>MariaDB cluster: each unit of work runs {@code em.find} and then {@code select @@server_id}; the server
  *       id must be a replica's (or the primary's). hibernate-rwsplit routes each statement on its own, so for
  *       it the session's statistics must also show both statements on a replica.</li>
+ *   <li>PostgreSQL cluster: the same, with {@code select inet_server_port()} (every server of scripts/pg-cluster.sh
+ *       listens on its own port) in place of the server id.</li>
  * </ul>
  * A variant that fails the proof fails its set-up, so no figure is ever reported for a peer that did not
  * route. Each result is printed and, when the system property {@value #PROOFS_PROPERTY} names a file,
@@ -52,7 +54,7 @@ public final class RoutingProof {
      */
     public static String verify(String part, Stack stack, Database db) {
         Variant variant = stack.variant();
-        String result = db.mariadb() ? cluster(stack, db) : h2(stack);
+        String result = db.mariadb() || db.postgres() ? cluster(stack, db) : h2(stack);
         String line = part + "\t" + variant.name() + "\t" + result;
         System.out.println("routing proof: " + line.replace('\t', ' '));
         String file = System.getProperty(PROOFS_PROPERTY);
@@ -92,24 +94,26 @@ public final class RoutingProof {
 
     private static String cluster(Stack stack, Database db) {
         Variant variant = stack.variant();
-        String primary = Replication.query(db.primaryUrl(), db, "select @@server_id");
+        String query = db.postgres() ? "select inet_server_port()" : "select @@server_id";
+        String label = db.postgres() ? "port" : "server_id";
+        String primary = Replication.query(db.primaryUrl(), db, query);
         Set<String> replicas = new HashSet<>();
         for (String replica : db.replicaUrls()) {
-            replicas.add(Replication.query(replica, db, "select @@server_id"));
+            replicas.add(Replication.query(replica, db, query));
         }
         if (replicas.contains(primary) || replicas.size() != db.replicaUrls().size()) {
-            throw new IllegalStateException("the cluster's servers need distinct server_id values: primary " + primary
+            throw new IllegalStateException("the cluster's servers need distinct " + label + " values: primary " + primary
                     + ", replicas " + replicas);
         }
         boolean module = variant == Variant.RWSPLIT || variant == Variant.RWSPLIT_TX;
-        awaitFirst(() -> replicas.contains(stack.read(em -> serverId(em, 1, false))) == variant.routesReads());
+        awaitFirst(() -> replicas.contains(stack.read(em -> serverId(em, query, 1, false))) == variant.routesReads());
         Map<String, Integer> seen = new TreeMap<>();
         for (int i = 0; i < READS; i++) {
             long id = i % Schema.ROWS + 1;
-            String server = stack.read(em -> serverId(em, id, module));
+            String server = stack.read(em -> serverId(em, query, id, module));
             boolean onReplica = replicas.contains(server);
             if (onReplica != variant.routesReads()) {
-                throw new IllegalStateException(variant + ": read " + (i + 1) + " of " + READS + " was served by server_id "
+                throw new IllegalStateException(variant + ": read " + (i + 1) + " of " + READS + " was served by " + label + " "
                         + server + " (primary " + primary + ", replicas " + replicas + "), expected the "
                         + (variant.routesReads() ? "replicas" : "primary"));
             }
@@ -117,19 +121,19 @@ public final class RoutingProof {
         }
         StringBuilder servers = new StringBuilder();
         seen.forEach((server, count) -> servers.append(servers.length() == 0 ? "" : ", ").append(server).append(" ×").append(count));
-        return String.format("%d/%d reads (`find` + `select @@server_id`) on the %s: server_id %s (primary %s)%s",
-                READS, READS, variant.routesReads() ? "replicas" : "primary", servers, primary,
+        return String.format("%d/%d reads (`find` + `%s`) on the %s: %s %s (primary %s)%s",
+                READS, READS, query, variant.routesReads() ? "replicas" : "primary", label, servers, primary,
                 module ? "; session statistics: both statements on a replica" : "");
     }
 
-    /** One unit of work: the benchmark's find, then the server's id; for the module also its statistics. */
-    private static String serverId(EntityManager em, long id, boolean checkStatistics) {
+    /** One unit of work: the benchmark's find, then the server's id ({@code query}); for the module also its statistics. */
+    private static String serverId(EntityManager em, String query, long id, boolean checkStatistics) {
         em.find(BenchItem.class, id);
-        String server = String.valueOf(em.createNativeQuery("select @@server_id").getSingleResult());
+        String server = String.valueOf(em.createNativeQuery(query).getSingleResult());
         if (checkStatistics) {
             RoutingStatistics statistics = RwSplit.statistics(em);
             if (statistics.primaryStatements() != 0 || statistics.replicaStatements() != 2) {
-                throw new IllegalStateException("hibernate-rwsplit: expected the find and the server_id query on a replica, "
+                throw new IllegalStateException("hibernate-rwsplit: expected the find and '" + query + "' on a replica, "
                         + "the session's statistics show " + statistics.primaryStatements() + " on the primary and "
                         + statistics.replicaStatements() + " on replicas " + statistics.byReason());
             }

@@ -469,15 +469,12 @@ public final class Report {
             if (measured) {
                 long reads = Long.parseLong(f[11]);
                 long replicaReads = Long.parseLong(f[12]);
-                long primarySelects = Long.parseLong(f[17]);
-                long replicaSelects = Long.parseLong(f[18]);
                 boolean module = !List.of("PRIMARY_ONLY", "SPRING_LAZY", "MYSQL_REPLICATION", "AWS_SRW").contains(f[1]);
                 md.append(" | ").append(f[6])
                         .append(" | ").append(ms(f[7])).append(" | ").append(ms(f[8]))
                         .append(" | ").append(ms(f[9])).append(" | ").append(ms(f[10]))
                         .append(" | ").append(!module || reads == 0 ? "-" : String.format("%.1f%%", 100.0 * replicaReads / reads))
-                        .append(" | ").append(primarySelects + replicaSelects == 0 ? "-"
-                                : String.format("%.1f%%", 100.0 * replicaSelects / (primarySelects + replicaSelects)))
+                        .append(" | ").append(selectShare(f[17], f[18]))
                         .append(" | ").append(f[14]).append(" / ").append(f[13])
                         .append(" | ").append(ms(f[16]))
                         .append(" | ").append(f[15]);
@@ -488,6 +485,17 @@ public final class Report {
             md.append(" | ").append(f[19]).append(" |\n");
         }
         md.append('\n');
+    }
+
+    /** The replicas' share of the servers' SELECTs; "-" when none were counted (PostgreSQL rows hold "-"). */
+    private static String selectShare(String primary, String replicas) {
+        if (primary.equals("-") || replicas.equals("-")) {
+            return "-";
+        }
+        long primarySelects = Long.parseLong(primary);
+        long replicaSelects = Long.parseLong(replicas);
+        return primarySelects + replicaSelects == 0 ? "-"
+                : String.format("%.1f%%", 100.0 * replicaSelects / (primarySelects + replicaSelects));
     }
 
     /** Stale reads per mode in the lag cells, and which routing modes had none. */

@@ -28,18 +28,23 @@ import io.rwsplit.bench.Stack;
 import io.rwsplit.bench.Variant;
 
 /**
- * The replicated workload: concurrent simulated users against the scripts/cluster.sh cluster, each doing
- * 80% reads and 20% writes, each operation in a new {@code EntityManager} (a new request). A write
- * increments the user's own row; half of the reads read that row back and count as stale when they see
- * an older counter than the user last committed (read-after-write); the other half read a random row.
+ * The replicated workload: concurrent simulated users against the scripts/cluster.sh (or scripts/pg-cluster.sh)
+ * cluster, each operation in a new {@code EntityManager} (a new request). A write increments the user's own row;
+ * a read of that row counts as stale when it sees an older counter than the user last committed
+ * (read-after-write). What each user repeats is its {@link Pattern}: by default ({@code mix}) 80% reads and 20%
+ * writes, half of the reads of the own row, the other half of a random row; with {@code write-readback-N} a
+ * write, its read-back and N reads of random rows.
  * <p>
  * Usage: {@code WorkloadRunner [--database mariadb|postgres] --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
- * --modes PRIMARY_ONLY,EVENTUAL,... --prove true --extra max_lag=0 --out results.tsv}. The injected lag is applied by the caller
- * (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV row per
- * mode is appended to {@code --out}. With {@code --prove true} (the default) each mode's stack must first
+ * --modes PRIMARY_ONLY,EVENTUAL,... --pattern mix --prove true --extra max_lag=0 --out results.tsv}. The injected lag is
+ * applied by the caller (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV
+ * row per mode is appended to {@code --out} (a mode named twice runs twice); a pattern other than {@code mix} is
+ * named at the end of the row's settings. With {@code --prove true} (the default) each mode's stack must first
  * pass {@link RoutingProof}; scripts/bench.sh turns it off in the lag cells, where hibernate-rwsplit may send
- * reads to the primary on purpose. Each row also counts the SELECTs every server executed during the
- * measurement ({@code Com_select}), a routing check that needs nothing from the client.
+ * reads to the primary on purpose. On MariaDB each row also counts the SELECTs every server executed during the
+ * measurement ({@code Com_select}), a routing check that needs nothing from the client; PostgreSQL keeps no such
+ * counter (short of pg_stat_statements), so there the two columns hold {@code -} and the replica reads come from
+ * the module's session statistics only.
  */
 public final class WorkloadRunner {
 
@@ -47,22 +52,24 @@ public final class WorkloadRunner {
             "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "reads", "replica_reads",
             "checked_reads", "stale_reads", "errors", "read_after_write_p99_us", "primary_selects", "replica_selects", "status");
 
-    private static final int WRITE_PERCENT = 20;
+    static final int WRITE_PERCENT = 20;
 
     private final Database db;
     private final int users;
     private final int seconds;
     private final int warmupSeconds;
     private final boolean prove;
+    private final Pattern pattern;
     /** Settings added to every hibernate-rwsplit mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
     private final Map<String, String> extra = new LinkedHashMap<>();
 
-    private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds, boolean prove) {
+    private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds, boolean prove, Pattern pattern) {
         this.db = db;
         this.users = users;
         this.seconds = seconds;
         this.warmupSeconds = warmupSeconds;
         this.prove = prove;
+        this.pattern = pattern;
     }
 
     public static void main(String[] args) throws Exception {
@@ -76,7 +83,8 @@ public final class WorkloadRunner {
         WorkloadRunner runner = new WorkloadRunner(postgres ? Database.postgresCluster(port, 2) : Database.cluster(port, 2), users,
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
                 Integer.parseInt(options.getOrDefault("warmup", "3")),
-                Boolean.parseBoolean(options.getOrDefault("prove", "true")));
+                Boolean.parseBoolean(options.getOrDefault("prove", "true")),
+                Pattern.parse(options.getOrDefault("pattern", "mix")));
         for (String pair : options.getOrDefault("extra", "").split(",")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
@@ -118,6 +126,9 @@ public final class WorkloadRunner {
         if (routed) {
             settings.putAll(extra);
             extra.forEach((k, v) -> described.append(", ").append(k.substring("hibernate.rwsplit.".length())).append('=').append(v));
+        }
+        if (!pattern.mix()) {
+            described.append("; pattern ").append(pattern.describe());
         }
         String prefix = String.join("\t", lag, mode.name(), described, String.valueOf(users), String.valueOf(seconds));
         resetCounters();
@@ -169,10 +180,15 @@ public final class WorkloadRunner {
         long[] selectsBefore = selects();
         sleepUntil(end);
         long[] selectsAfter = selects();
-        long primarySelects = selectsAfter[0] - selectsBefore[0];
-        long replicaSelects = 0;
-        for (int i = 1; i < selectsAfter.length; i++) {
-            replicaSelects += selectsAfter[i] - selectsBefore[i];
+        String primarySelects = "-";
+        String replicaSelects = "-";
+        if (selectsAfter != null) {
+            primarySelects = String.valueOf(selectsAfter[0] - selectsBefore[0]);
+            long onReplicas = 0;
+            for (int i = 1; i < selectsAfter.length; i++) {
+                onReplicas += selectsAfter[i] - selectsBefore[i];
+            }
+            replicaSelects = String.valueOf(onReplicas);
         }
         done.await();
         LatencyLog reads = LatencyLog.merge(all.stream().map(u -> u.readLatencies).toList());
@@ -190,7 +206,7 @@ public final class WorkloadRunner {
                 String.valueOf(writes.quantileMicros(0.50)), String.valueOf(writes.quantileMicros(0.99)),
                 String.valueOf(reads.size()), String.valueOf(replicaReads), String.valueOf(checked), String.valueOf(stale),
                 String.valueOf(errors), String.valueOf(readsAfterWrite.quantileMicros(0.99)),
-                String.valueOf(primarySelects), String.valueOf(replicaSelects),
+                primarySelects, replicaSelects,
                 firstError == null ? "ok" : "ok, first error: " + firstError);
     }
 
@@ -201,8 +217,14 @@ public final class WorkloadRunner {
         }
     }
 
-    /** {@code Com_select} of the primary and then of each replica: SELECTs each server executed so far. */
+    /**
+     * {@code Com_select} of the primary and then of each replica: SELECTs each server executed so far; null on
+     * PostgreSQL, which counts no statements by kind.
+     */
     private long[] selects() {
+        if (!db.mariadb()) {
+            return null;
+        }
         long[] counts = new long[1 + db.replicaUrls().size()];
         counts[0] = comSelect(db.primaryUrl());
         for (int i = 0; i < db.replicaUrls().size(); i++) {
@@ -281,34 +303,78 @@ public final class WorkloadRunner {
 
         void run(long measureFrom, long end) {
             ThreadLocalRandom random = ThreadLocalRandom.current();
-            for (long now = System.nanoTime(); now < end; now = System.nanoTime()) {
-                boolean measured = now >= measureFrom;
-                try {
+            if (pattern.mix()) {
+                boolean running = true;
+                while (running) {
                     if (random.nextInt(100) < WRITE_PERCENT) {
-                        write();
-                        if (measured) {
-                            writeLatencies.add(System.nanoTime() - now);
-                        }
+                        running = timedWrite(measureFrom, end);
                     }
                     else {
                         boolean own = random.nextBoolean();
-                        long id = own ? ownId : users + 1 + random.nextInt(Schema.ROWS - users);
-                        read(id, own, measured);
-                        if (measured) {
-                            long took = System.nanoTime() - now;
-                            readLatencies.add(took);
-                            if (own) {
-                                readAfterWriteLatencies.add(took);
-                            }
-                        }
+                        running = timedRead(own ? ownId : otherRow(random), own, measureFrom, end);
                     }
                 }
-                catch (RuntimeException e) {
-                    errors++;
-                    if (firstError == null) {
-                        firstError = rootMessage(e);
+                return;
+            }
+            while (timedWrite(measureFrom, end) && timedRead(ownId, true, measureFrom, end)) {
+                for (int i = 0; i < pattern.otherReads(); i++) {
+                    if (!timedRead(otherRow(random), false, measureFrom, end)) {
+                        return;
                     }
                 }
+            }
+        }
+
+        /** A random row that no user writes. */
+        private long otherRow(ThreadLocalRandom random) {
+            return users + 1 + random.nextInt(Schema.ROWS - users);
+        }
+
+        /** Writes the own row unless the run is over (false then); measured when it starts at or after {@code measureFrom}. */
+        private boolean timedWrite(long measureFrom, long end) {
+            long now = System.nanoTime();
+            if (now >= end) {
+                return false;
+            }
+            try {
+                write();
+                if (now >= measureFrom) {
+                    writeLatencies.add(System.nanoTime() - now);
+                }
+            }
+            catch (RuntimeException e) {
+                failed(e);
+            }
+            return true;
+        }
+
+        /** Reads row {@code id} (the own row when {@code own}) unless the run is over (false then). */
+        private boolean timedRead(long id, boolean own, long measureFrom, long end) {
+            long now = System.nanoTime();
+            if (now >= end) {
+                return false;
+            }
+            boolean measured = now >= measureFrom;
+            try {
+                read(id, own, measured);
+                if (measured) {
+                    long took = System.nanoTime() - now;
+                    readLatencies.add(took);
+                    if (own) {
+                        readAfterWriteLatencies.add(took);
+                    }
+                }
+            }
+            catch (RuntimeException e) {
+                failed(e);
+            }
+            return true;
+        }
+
+        private void failed(RuntimeException e) {
+            errors++;
+            if (firstError == null) {
+                firstError = rootMessage(e);
             }
         }
 
