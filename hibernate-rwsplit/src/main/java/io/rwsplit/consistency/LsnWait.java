@@ -23,21 +23,15 @@ import io.rwsplit.spi.Clock;
  *
  * <p><b>How the standby waits.</b> A server that has {@code WAIT FOR LSN} (PostgreSQL 19 and later) waits
  * in one statement; older servers (PostgreSQL 15 has no wait primitive) are polled with
- * {@code pg_last_wal_replay_lsn()}, at once, then after pauses that start at 50 microseconds and double up to
- * 2 ms, until the position is replayed or the timeout passes. The wait runs outside any transaction: in a transaction that has not run a
+ * {@code pg_last_wal_replay_lsn()}, first after 1 ms and then at most every 16 ms, until the position is
+ * replayed or the timeout passes. The wait runs outside any transaction: in a transaction that has not run a
  * statement yet, the connection is switched to autocommit for the wait and back, so that a
  * {@code REPEATABLE READ} transaction takes its snapshot after the wait, not before it.
  */
 final class LsnWait {
 
-    /**
-     * The first pause between two polls. A standby on the same network replays a small commit in about 0.2 ms, and
-     * 0.6 ms under 8 concurrent writers (measured on the test cluster, PostgreSQL 15), so the pauses start well under
-     * that and double; {@code Thread.sleep} cannot pause for less than about 1.1 ms, {@code parkNanos} can.
-     */
-    static final long FIRST_PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    /** The longest pause: a standby that is further behind is found at most this late after it replayed. */
-    static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(16);
     private static final int FIRST_VERSION_WITH_WAIT_FOR = 19;
 
     private LsnWait() {
@@ -89,9 +83,12 @@ final class LsnWait {
             if (left <= 0) {
                 return false;
             }
-            java.util.concurrent.locks.LockSupport.parkNanos(Math.min(pause, left));
-            if (Thread.currentThread().isInterrupted()) {
-                return false;     // the interrupt stays set for the caller
+            try {
+                TimeUnit.NANOSECONDS.sleep(Math.min(pause, left));
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
             pause = Math.min(pause * 2, MAX_PAUSE_NANOS);
         }
