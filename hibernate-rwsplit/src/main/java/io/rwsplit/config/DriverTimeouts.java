@@ -23,9 +23,8 @@ public final class DriverTimeouts {
     public static Properties connectForUrl(String url, Duration timeout, Properties given) {
         Properties props = forUrl(url, timeout);
         props.remove("socketTimeout");
-        String query = url == null || url.indexOf('?') < 0 ? "" : url.substring(url.indexOf('?') + 1);
         for (String key : props.stringPropertyNames()) {
-            if (setsOption(query, key) || given.stringPropertyNames().stream().anyMatch(key::equalsIgnoreCase)) {
+            if (userSets(url, given, key)) {
                 props.remove(key);
             }
         }
@@ -43,13 +42,17 @@ public final class DriverTimeouts {
         if (url == null || !url.startsWith("jdbc:mariadb:")) {
             return props;
         }
-        String query = url.indexOf('?') < 0 ? "" : url.substring(url.indexOf('?') + 1);
-        if (setsOption(query, "socketTimeout")
-                || given.stringPropertyNames().stream().anyMatch("socketTimeout"::equalsIgnoreCase)) {
+        if (userSets(url, given, "socketTimeout")) {
             return props;
         }
         props.setProperty("socketTimeout", Long.toString(Math.max(1, Math.min(Integer.MAX_VALUE, timeout.toMillis()))));
         return props;
+    }
+
+    /** Whether {@code url}'s query or {@code given} sets {@code key} (in any case). */
+    private static boolean userSets(String url, Properties given, String key) {
+        String query = url == null || url.indexOf('?') < 0 ? "" : url.substring(url.indexOf('?') + 1);
+        return setsOption(query, key) || given.stringPropertyNames().stream().anyMatch(key::equalsIgnoreCase);
     }
 
     /** Whether a URL's query ({@code a=1&b=2}; MariaDB also accepts {@code ;}) sets {@code key}. */

@@ -110,14 +110,12 @@ final class ReplicaPools implements AutoCloseable {
         hc.setPoolName("rwsplit-" + label + "-" + replica.name());
         // a connection the pool cannot make within its connectionTimeout is of no use to a read; bounding the driver's
         // connect also bounds MariaDB Connector/J's abort of a connection to a frozen replica (it connects to send KILL)
+        Properties given = new Properties();     // the driver properties the user set: they win
+        given.putAll(hc.getDataSourceProperties());
         if (hc.getConnectionTimeout() > 0 && hc.getConnectionTimeout() < Integer.MAX_VALUE) {
-            Properties given = new Properties();
-            given.putAll(hc.getDataSourceProperties());
             DriverTimeouts.connectForUrl(replica.url(), Duration.ofMillis(hc.getConnectionTimeout()), given)
                     .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
         }
-        Properties given = new Properties();
-        given.putAll(hc.getDataSourceProperties());
         DriverTimeouts.readForUrl(replica.url(), readTimeout, given)
                 .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
         if (hc.getConnectionInitSql() == null && primaryInitSql != null) {
