@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
@@ -19,35 +17,10 @@ import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.ReplicaNode;
 import io.rwsplit.route.ReplicaSet;
 import io.rwsplit.spi.Clock;
-import io.rwsplit.testing.DataSourceAdapter;
+import io.rwsplit.testing.SwitchableDataSource;
 
 /** The monitor's wiring on H2 with a short interval; the state machine itself is tested with a fake clock. */
 class ReplicaMonitorTest {
-
-    /** An H2 data source that can be switched off. */
-    static final class SwitchableDataSource extends DataSourceAdapter {
-        final String url = "jdbc:h2:mem:mon_" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-        final java.util.Queue<Connection> handedOut = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        volatile boolean down;
-
-        /** Refuses new connections and breaks the open ones, as a dead server does. */
-        void goDown() throws SQLException {
-            down = true;
-            for (Connection c : handedOut) {
-                c.close();
-            }
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            if (down) {
-                throw new SQLException("Connection refused", "08001");
-            }
-            Connection c = DriverManager.getConnection(url, "sa", "");
-            handedOut.add(c);
-            return c;
-        }
-    }
 
     private static void await(BooleanSupplier condition, String what) {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
@@ -84,7 +57,7 @@ class ReplicaMonitorTest {
             ds.goDown();
             await(() -> set.health().status("r1").state() == ReplicaState.DOWN, "ejected");
             assertTrue(set.health().status("r1").lastError().contains("Connection refused"));
-            ds.down = false;
+            ds.comeBack();
             await(() -> set.health().status("r1").isUp(), "back");
             assertEquals(1L, set.health().ejections().get("r1"));
         }

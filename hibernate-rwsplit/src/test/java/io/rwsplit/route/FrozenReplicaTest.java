@@ -6,14 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +20,7 @@ import io.rwsplit.health.HealthConfig;
 import io.rwsplit.health.ReplicaMonitor;
 import io.rwsplit.health.ReplicaState;
 import io.rwsplit.spi.Clock;
-import io.rwsplit.testing.DataSourceAdapter;
+import io.rwsplit.testing.SwitchableDataSource;
 
 /**
  * A replica that stops answering without closing its sockets (SIGSTOP, a paused VM, a partition): the monitor's probes
@@ -33,48 +31,11 @@ import io.rwsplit.testing.DataSourceAdapter;
  */
 class FrozenReplicaTest {
 
-    /** r1's probe connections: they work until {@link #timeOut}, then time out as against a frozen server. */
-    private static final class ProbeSource extends DataSourceAdapter {
-        final String url;
-        final java.util.Queue<Connection> handedOut = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        volatile boolean timesOut;
-
-        ProbeSource(String url) {
-            this.url = url;
-        }
-
-        /** The open probe connection fails its next probe, and new ones cannot be made. */
-        void timeOut() throws SQLException {
-            timesOut = true;
-            for (Connection c : handedOut) {
-                c.close();
-            }
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            if (timesOut) {
-                throw new SQLNonTransientConnectionException("simulated: Read timed out", "08S01");
-            }
-            Connection c = DriverManager.getConnection(url, "sa", "");
-            handedOut.add(c);
-            return c;
-        }
-    }
-
-    private static void await(BooleanSupplier condition, String what) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "not within 10 s: " + what);
-            Thread.sleep(1);
-        }
-    }
-
     @Test
     void aReadBlockedOnAReplicaThatStopsAnsweringTheMonitorIsAbortedAndRunsAgainOnTheOtherReplica() throws Exception {
         try (Servers servers = new Servers(2, "round_robin")) {
             Servers.Server r1 = servers.replicas.get(0);
-            ProbeSource r1Probes = new ProbeSource(r1.url);
+            SwitchableDataSource r1Probes = new SwitchableDataSource(r1.url);
             HealthConfig config = new HealthConfig("auto", Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1),
                     2, Duration.ofSeconds(1), "rwsplit_heartbeat", 0, Duration.ofSeconds(1));
             ReplicaMonitor monitor = new ReplicaMonitor(servers.set, List.of(
@@ -92,11 +53,12 @@ class FrozenReplicaTest {
                         throw new IllegalStateException(e);
                     }
                 });
-                await(() -> r1.blocked.get() == 1, "a read blocked on r1");
+                assertTrue(r1.firstBlocked.await(10, TimeUnit.SECONDS), "a read blocked on r1");
                 assertEquals(1, servers.nodes.get(0).lentCount(), "r1 lent the blocked read its connection");
                 assertFalse(reads.isDone());
 
-                r1Probes.timeOut();     // r1 stops answering the monitor too
+                // r1 stops answering the monitor too: its probes time out
+                r1Probes.goDown(new SQLNonTransientConnectionException("simulated: Read timed out", "08S01"));
 
                 assertEquals(List.of("r2", "r2"), reads.get(10, TimeUnit.SECONDS), "the blocked read ran again on r2");
                 assertEquals(ReplicaState.DOWN, servers.set.health().replicas().get(0).state());

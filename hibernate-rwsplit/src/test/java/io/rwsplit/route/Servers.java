@@ -65,6 +65,8 @@ final class Servers implements AutoCloseable {
         volatile boolean closeThrows;
         /** Executions blocked on the frozen server right now. */
         final AtomicInteger blocked = new AtomicInteger();
+        /** Counted down when the first execution blocks on the frozen server. */
+        final java.util.concurrent.CountDownLatch firstBlocked = new java.util.concurrent.CountDownLatch(1);
         /** The connections aborted, and the threads that aborted them. */
         final List<Connection> aborted = new java.util.concurrent.CopyOnWriteArrayList<>();
         final List<String> abortedBy = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -182,6 +184,7 @@ final class Servers implements AutoCloseable {
                     (p, method, args) -> {
                         if (method.getName().startsWith("execute") && frozen) {
                             blocked.incrementAndGet();
+                            firstBlocked.countDown();
                             try {
                                 if (!abortLatches.computeIfAbsent(owner, k -> new java.util.concurrent.CountDownLatch(1))
                                         .await(30, java.util.concurrent.TimeUnit.SECONDS)) {
