@@ -22,6 +22,8 @@ public final class CausalReads {
     /** The unit's last committed position in this JVM; {@code null} with consistency_scope=session. */
     private final UnitPosition unit;
     private final CatchUpEstimates catchUp;
+    /** Per replica: the poll that the reads waiting on it share (PostgreSQL standbys without WAIT FOR LSN). */
+    private final SharedReplayPoll[] polls;
     private volatile GtidFlavour flavour;
     private volatile boolean warnedNoGtid;
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
@@ -45,6 +47,34 @@ public final class CausalReads {
         this.applied = new AtomicReferenceArray<>(replicas);
         this.unit = runtime.config().scope() == ConsistencyScope.UNIT ? new UnitPosition() : null;
         this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);
+        this.polls = new SharedReplayPoll[replicas];
+        for (int i = 0; i < replicas; i++) {
+            polls[i] = new SharedReplayPoll(new Slot(i));
+        }
+    }
+
+    /** Replica {@code index}'s slot, as its shared poll sees it. */
+    private final class Slot implements SharedReplayPoll.Board {
+        private final int index;
+
+        Slot(int index) {
+            this.index = index;
+        }
+
+        @Override
+        public boolean replayed(LsnPosition need) {
+            return applied(index, need);
+        }
+
+        @Override
+        public long epoch() {
+            return epochs.current(index);
+        }
+
+        @Override
+        public void saw(LsnPosition position, long epoch) {
+            observed(index, position, epoch);
+        }
     }
 
     public ConsistencyRuntime runtime() {
@@ -103,7 +133,7 @@ public final class CausalReads {
      * mode is {@code time} or the server has none. Never throws: a failed capture yields a token without a position (the time rule).
      */
     public ConsistencyToken capture(Connection primary) {
-        return capture(primary, true, null);
+        return capture(primary, true, false, null);
     }
 
     /**
@@ -111,7 +141,17 @@ public final class CausalReads {
      * broke after the commit: a multi-host URL may already lead to another server, which may lack the write).
      */
     public ConsistencyToken capture(Connection primary, java.util.function.Consumer<? super Exception> failed) {
-        return capture(primary, true, failed);
+        return capture(primary, true, false, failed);
+    }
+
+    /**
+     * As {@link #capture(Connection, java.util.function.Consumer)}, for a connection that has just been told to commit
+     * its transaction, so that no transaction is open on it: the server may then read the position outside any
+     * transaction even in manual-commit mode (PostgreSQL: one round trip instead of a transaction of its own, which
+     * the next switch to autocommit would have to commit with another).
+     */
+    public ConsistencyToken captureAfterCommit(Connection primary, java.util.function.Consumer<? super Exception> failed) {
+        return capture(primary, true, true, failed);
     }
 
     /**
@@ -119,10 +159,10 @@ public final class CausalReads {
      * {@code anotherPrimary}, any connection to the primary, as the server's global position.
      */
     public ConsistencyToken captureElsewhere(Connection anotherPrimary) {
-        return capture(anotherPrimary, false, null);
+        return capture(anotherPrimary, false, false, null);
     }
 
-    private ConsistencyToken capture(Connection primary, boolean committingConnection,
+    private ConsistencyToken capture(Connection primary, boolean committingConnection, boolean justCommitted,
                                      java.util.function.Consumer<? super Exception> failed) {
         long now = runtime.clock().epochMicros();
         ReadYourWritesMode mode = runtime.config().mode();
@@ -139,7 +179,8 @@ public final class CausalReads {
                 }
                 return ConsistencyToken.withoutPosition(now);
             }
-            GtidPosition position = committingConnection ? f.capture(primary) : f.captureGlobal(primary);
+            GtidPosition position = !committingConnection ? f.captureGlobal(primary)
+                    : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
             return position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
         }
         catch (SQLException | RuntimeException e) {
@@ -315,7 +356,7 @@ public final class CausalReads {
             if (!f.accepts(need)) {
                 return false;
             }
-            if (f.await(replica, need, runtime.waitMicros(), runtime.clock())) {
+            if (f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index])) {
                 observed(index, need, epoch);
                 return true;
             }

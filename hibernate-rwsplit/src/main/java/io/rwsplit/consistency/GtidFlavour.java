@@ -60,9 +60,30 @@ enum GtidFlavour {
             return commitPosition(primary);
         }
 
+        /**
+         * In manual-commit mode the query would begin a transaction (pgjdbc sends {@code BEGIN} with it) that the
+         * application's next {@code setAutoCommit(true)} or {@code commit()} ends with one more round trip, an
+         * empty transaction on the primary for every write. Right after a commit none is open, and pgjdbc switches
+         * autocommit on and off again without a word to the server then: the position costs one round trip.
+         */
         @Override
-        boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock) throws SQLException {
-            return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock);
+        GtidPosition captureAfterCommit(Connection primary) throws SQLException {
+            if (primary.getAutoCommit()) {
+                return commitPosition(primary);
+            }
+            primary.setAutoCommit(true);
+            try {
+                return commitPosition(primary);
+            }
+            finally {
+                primary.setAutoCommit(false);
+            }
+        }
+
+        @Override
+        boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+                throws SQLException {
+            return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock, shared);
         }
 
         @Override
@@ -133,6 +154,13 @@ enum GtidFlavour {
     }
 
     /**
+     * As {@link #capture}, on a connection that has just been told to commit its transaction (none is open on it).
+     */
+    GtidPosition captureAfterCommit(Connection primary) throws SQLException {
+        return capture(primary);
+    }
+
+    /**
      * The server's position read on another connection after the commit: it contains the commit (and
      * perhaps later ones, which only makes readers wait a little longer, never read stale data). Used when
      * the committing connection is already gone, as under JTA, where the pool takes it back at completion.
@@ -163,8 +191,12 @@ enum GtidFlavour {
         }
     }
 
-    /** Waits until the replica behind {@code replica} applied {@code position}; {@code false} on timeout. */
-    boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock) throws SQLException {
+    /**
+     * Waits until the replica behind {@code replica} applied {@code position}; {@code false} on timeout. {@code shared}
+     * is the replica's poll, shared by the reads waiting on it where the server can only be asked (PostgreSQL).
+     */
+    boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+            throws SQLException {
         try (PreparedStatement ps = replica.prepareStatement(waitSql)) {
             ps.setString(1, position.toString());
             ps.setBigDecimal(2, java.math.BigDecimal.valueOf(timeoutMicros, 6));

@@ -22,23 +22,22 @@ import io.rwsplit.spi.Clock;
  * too, which costs time, never correctness.
  *
  * <p><b>How the standby waits.</b> A server that has {@code WAIT FOR LSN} (PostgreSQL 19 and later) waits
- * in one statement; older servers (PostgreSQL 15 has no wait primitive) are polled with
- * {@code pg_last_wal_replay_lsn()}, first after 1 ms and then at most every 16 ms, until the position is
- * replayed or the timeout passes. The wait runs outside any transaction: in a transaction that has not run a
+ * in one statement; older servers (PostgreSQL 15 has no wait primitive) are asked with
+ * {@code pg_last_wal_replay_lsn()}, once at once and then by one {@link SharedReplayPoll} for all the reads waiting
+ * on that standby, until the position is replayed or the timeout passes. The wait runs outside any transaction: in a transaction that has not run a
  * statement yet, the connection is switched to autocommit for the wait and back, so that a
  * {@code REPEATABLE READ} transaction takes its snapshot after the wait, not before it.
  */
 final class LsnWait {
 
-    private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long MAX_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(16);
     private static final int FIRST_VERSION_WITH_WAIT_FOR = 19;
 
     private LsnWait() {
     }
 
     /** {@code true} once the standby behind {@code standby} replayed {@code position}; {@code false} on timeout. */
-    static boolean await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock) throws SQLException {
+    static boolean await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+            throws SQLException {
         boolean inTransaction = !standby.getAutoCommit();
         if (inTransaction) {
             standby.setAutoCommit(true);
@@ -50,7 +49,8 @@ final class LsnWait {
                     return reached;
                 }
             }
-            return poll(standby, position, timeoutMicros, clock);
+            long since = clock.nanoTime();
+            return shared.await(standby, position, since, since + TimeUnit.MICROSECONDS.toNanos(timeoutMicros), clock);
         }
         finally {
             if (inTransaction) {
@@ -64,33 +64,6 @@ final class LsnWait {
         try (Statement s = standby.createStatement(); ResultSet rs = s.executeQuery("select pg_last_wal_replay_lsn()")) {
             String text = rs.next() ? rs.getString(1) : null;
             return text == null ? null : LsnPosition.parse(text);
-        }
-    }
-
-    private static boolean poll(Connection standby, LsnPosition position, long timeoutMicros, Clock clock)
-            throws SQLException {
-        long deadline = clock.nanoTime() + TimeUnit.MICROSECONDS.toNanos(timeoutMicros);
-        long pause = FIRST_PAUSE_NANOS;
-        while (true) {
-            LsnPosition replayed = replayed(standby);
-            if (replayed == null) {
-                return false; // not a standby (promoted?): its position is not comparable
-            }
-            if (replayed.contains(position)) {
-                return true;
-            }
-            long left = deadline - clock.nanoTime();
-            if (left <= 0) {
-                return false;
-            }
-            try {
-                TimeUnit.NANOSECONDS.sleep(Math.min(pause, left));
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-            pause = Math.min(pause * 2, MAX_PAUSE_NANOS);
         }
     }
 

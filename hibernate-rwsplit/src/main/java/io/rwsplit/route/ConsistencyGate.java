@@ -125,10 +125,10 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
     @Override
-    public void recordCommittedWrite() {
+    public void recordCommittedWrite(boolean justCommitted) {
         Connection primary = physical.openPrimary();
         if (primary != null) {
-            session.consistency().committed(captureCommit(primary));
+            session.consistency().committed(captureCommit(primary, justCommitted));
         }
     }
 
@@ -136,10 +136,11 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * The token of what the primary connection committed: read on that connection, or, when the pool has
      * already taken it back (a JTA pool does so when the transaction completes), on a fresh one.
      */
-    private ConsistencyToken captureCommit(Connection primary) {
+    private ConsistencyToken captureCommit(Connection primary, boolean justCommitted) {
         try {
             if (!primary.isClosed()) {
-                return router.causal().capture(primary, router.commitCaptureFailed());
+                return justCommitted ? router.causal().captureAfterCommit(primary, router.commitCaptureFailed())
+                        : router.causal().capture(primary, router.commitCaptureFailed());
             }
             Connection other = router.primary().acquire();
             try {

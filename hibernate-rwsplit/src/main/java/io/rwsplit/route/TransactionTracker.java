@@ -33,7 +33,12 @@ final class TransactionTracker implements Runnable {
     /** Records a committed write for read-your-writes (reads its position on the primary connection). */
     @FunctionalInterface
     interface WriteRecorder {
-        void recordCommittedWrite();
+        /**
+         * @param justCommitted whether the primary connection has just been told to commit its transaction (no
+         *                      transaction is open on it), rather than having run an autocommit write or taken part
+         *                      in an external transaction
+         */
+        void recordCommittedWrite(boolean justCommitted);
     }
 
     private final SessionRouting session;
@@ -225,7 +230,7 @@ final class TransactionTracker implements Runnable {
             return;
         }
         if (wrote) {
-            recordWrite();
+            recordWrite(true);
         }
         begin();
     }
@@ -283,10 +288,14 @@ final class TransactionTracker implements Runnable {
     }
 
     private void recordWrite() {
+        recordWrite(false);
+    }
+
+    private void recordWrite(boolean justCommitted) {
         wrote = false;
         if (session.consistency() != null) {
             session.consistency().pendingWrite(null);
-            recorder.recordCommittedWrite();
+            recorder.recordCommittedWrite(justCommitted);
         }
     }
 

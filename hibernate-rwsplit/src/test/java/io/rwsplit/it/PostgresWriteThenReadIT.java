@@ -122,4 +122,51 @@ class PostgresWriteThenReadIT {
         assertTrue(onStandby.get() * 2 > readBacks, "most read-backs on a standby: " + onStandby.get() + " of "
                 + readBacks + ", reasons " + reasons);
     }
+
+    /**
+     * Reading a commit's position must not leave a transaction open on the primary in manual-commit mode: pgjdbc
+     * would begin one for the query, and the application's next {@code setAutoCommit(true)} or {@code commit()}
+     * would end it with one more round trip, an empty transaction on the primary for every write.
+     */
+    @Test
+    void aCommitInManualCommitModeLeavesNoTransactionOpenOnThePrimary() throws Exception {
+        cluster.update(TestCluster.PRIMARY, "drop table if exists commit_state");
+        cluster.update(TestCluster.PRIMARY, "create table commit_state (id bigint primary key, v varchar(10))");
+        cluster.sync();
+        emf = new HibernatePersistenceConfiguration("pg-write-then-read-it")
+                .managedClass(Profile.class)
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls())
+                .createEntityManagerFactory();
+        List<String> states = new ArrayList<>();
+        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
+            session.doWork(c -> {
+                c.setAutoCommit(false);
+                for (int i = 1; i <= 3; i++) {
+                    try (java.sql.Statement s = c.createStatement()) {
+                        s.executeUpdate("insert into commit_state values (" + i + ", 'x')");
+                    }
+                    c.commit();
+                    states.add(transactionState(c));
+                }
+                c.setAutoCommit(true);
+            });
+            assertEquals(3, RwSplit.statistics(session).primaryStatements(), "the three inserts, on the primary");
+        }
+        assertEquals(List.of("IDLE", "IDLE", "IDLE"), states, "pgjdbc's transaction state after each commit");
+    }
+
+    /** pgjdbc's transaction state of the physical connection behind {@code c} (IDLE, OPEN or FAILED). */
+    private static String transactionState(java.sql.Connection c) {
+        try {
+            Class<?> base = Class.forName("org.postgresql.core.BaseConnection");
+            Object pg = c.unwrap(base);
+            return String.valueOf(base.getMethod("getTransactionState").invoke(pg));
+        }
+        catch (ReflectiveOperationException | java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
+    }
 }
