@@ -21,9 +21,10 @@
 #   pattern        only the write-readback workload: each user writes its own row, reads it back in a new
 #                  EntityManager, then reads 9 random rows, each in a new EntityManager (--pairs: write and read
 #                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved three times each (P R P R P R) in one JVM,
-#                  no injected lag, BENCH_USERS users for BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
+#                  after each mode ran once for 20 s unrecorded (the JIT), no injected lag, BENCH_USERS users for
+#                  BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
 #                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
-#                  rows and the load average before and after (about 2.5 minutes a cluster); docs/benchmarks.md is
+#                  rows and the load average before and after (about 3.5 minutes a cluster); docs/benchmarks.md is
 #                  not rewritten
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
@@ -162,7 +163,7 @@ if $pattern_only; then
   pattern_workload() {
     java -Drwsplit.bench.proofs="$out/proofs.tsv" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner \
       --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag none \
-      --modes "$pattern_modes" --pattern "$pattern" --out "$3"
+      --modes "$pattern_modes" --pattern "$pattern" --prime 20 --out "$3"
   }
   echo "== pattern $pattern, $users users, $seconds s (+ $warmup s warm-up) per cell, $pattern_modes"
   echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -36,7 +36,10 @@ import io.rwsplit.bench.Variant;
  * write, its read-back and N reads of random rows.
  * <p>
  * Usage: {@code WorkloadRunner [--database mariadb|postgres] --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
- * --modes PRIMARY_ONLY,EVENTUAL,... --pattern mix --prove true --extra max_lag=0 --out results.tsv}. The injected lag is
+ * --modes PRIMARY_ONLY,EVENTUAL,... --pattern mix --prove true --extra max_lag=0 --prime 0 --out results.tsv}. With
+ * {@code --prime S} every mode named first runs once for {@code S} seconds, unrecorded, before the recorded cells: on
+ * a machine whose cores the users and the servers keep busy the JIT compiler gets little time, and throughput kept
+ * rising for about a minute of cells here, which favours whichever mode runs later. The injected lag is
  * applied by the caller (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV
  * row per mode is appended to {@code --out} (a mode named twice runs twice); a pattern other than {@code mix} is
  * named at the end of the row's settings. With {@code --prove true} (the default) each mode's stack must first
@@ -99,7 +102,21 @@ public final class WorkloadRunner {
         // the replicas of a replicated cluster (MariaDB or PostgreSQL) get the table through replication
         Schema.recreate(runner.db.primaryUrl(), runner.db.user(), runner.db.password(), runner.db.mariadb());
         String allModes = String.join(",", java.util.Arrays.stream(Mode.values()).map(Mode::name).toList());
-        for (String name : options.getOrDefault("modes", allModes).split(",")) {
+        String[] modes = options.getOrDefault("modes", allModes).split(",");
+        int prime = Integer.parseInt(options.getOrDefault("prime", "0"));
+        if (prime > 0) {
+            java.util.Set<Mode> distinct = new java.util.LinkedHashSet<>();
+            for (String name : modes) {
+                distinct.add(Mode.valueOf(name.trim()));
+            }
+            WorkloadRunner primer = new WorkloadRunner(runner.db, runner.users, prime, 0, false, runner.pattern);
+            primer.extra.putAll(runner.extra);
+            for (Mode mode : distinct) {
+                System.out.println("(priming " + mode.name() + ", " + prime + " s, unrecorded)");
+                primer.run(mode, lag);
+            }
+        }
+        for (String name : modes) {
             Mode mode = Mode.valueOf(name.trim());
             String row = runner.run(mode, lag);
             System.out.println(row);
