@@ -12,7 +12,16 @@ import io.rwsplit.spi.Clock;
  * decide (a peak over its window, which stays high for a while after the replica has caught up). A replica
  * that applies writes {@code lag} after they commit applies a write committed at {@code c} at about
  * {@code c + lag}; when that is further away than the timeout, a wait would only delay the read that then goes
- * to the primary. Thread-safe, lock-free; the routing path reads a few array slots and the clock.
+ * to the primary.
+ *
+ * <p><b>Replicas that can only be polled</b> (PostgreSQL standbys without {@code WAIT FOR LSN}) are also waited for
+ * only when their recent replay time is known and says the write will be replayed within the timeout: a wait there
+ * costs polls, where a server-side wait ({@code MASTER_GTID_WAIT}, {@code WAIT FOR LSN}) costs one statement whatever
+ * it finds. The replay time is how long after their commit the replica's successful waits saw writes replayed
+ * (smoothed, a quarter of each new sample); the expected wait is that minus the age of the write. A replica whose
+ * replay time is unknown (no successful wait in the last {@link #REMEMBER_NANOS}) or too long is not waited for,
+ * except by one trial read per {@link #TRIAL_NANOS}, which keeps the estimate current. Thread-safe, lock-free; the
+ * routing path reads a few array slots, a volatile and the clock.
  */
 final class CatchUpEstimates {
 
@@ -36,6 +45,11 @@ final class CatchUpEstimates {
     private final AtomicLongArray appliedAt;
     /** Per replica: when the last trial began (nanos), see {@link #TRIAL_NANOS}. */
     private final AtomicLongArray trialAt;
+    /** Per replica: its smoothed replay time (micros, commit to seen replayed by a wait), and when last updated (nanos). */
+    private final AtomicLongArray replayMicros;
+    private final AtomicLongArray replayAt;
+    /** Whether waits on these replicas are polls (see the class comment); set once the server kind is known. */
+    private volatile boolean polled;
 
     CatchUpEstimates(Clock clock, long waitMicros, int replicas) {
         this.clock = clock;
@@ -45,6 +59,13 @@ final class CatchUpEstimates {
         this.appliedLag = new AtomicLongArray(replicas);
         this.appliedAt = new AtomicLongArray(replicas);
         this.trialAt = new AtomicLongArray(replicas);
+        this.replayMicros = new AtomicLongArray(replicas);
+        this.replayAt = new AtomicLongArray(replicas);
+    }
+
+    /** Waits on these replicas are polls: they need a known replay time (see the class comment). */
+    void polled(boolean polled) {
+        this.polled = polled;
     }
 
     /**
@@ -66,7 +87,20 @@ final class CatchUpEstimates {
             return false;
         }
         long timeout = recentTimeoutLag(index);
-        return commitMicros + timeout - nowMicros < waitMicros || trial(index, now);
+        boolean worth = commitMicros + timeout - nowMicros < waitMicros;
+        if (worth && polled) {
+            worth = replayedInTime(index, commitMicros, now, nowMicros);
+        }
+        return worth || trial(index, now);
+    }
+
+    /** Whether replica {@code index}'s known replay time says it replays a write committed at {@code commitMicros} in time. */
+    private boolean replayedInTime(int index, long commitMicros, long now, long nowMicros) {
+        long updated = replayAt.get(index);
+        if (updated == 0 || now - updated > REMEMBER_NANOS) {
+            return false;   // unknown: only a trial waits
+        }
+        return commitMicros + replayMicros.get(index) - nowMicros < waitMicros;
     }
 
     /** Whether this read is the trial of replica {@code index} (at most one per {@link #TRIAL_NANOS}, since the timeout). */
@@ -89,12 +123,22 @@ final class CatchUpEstimates {
         timeoutAt.set(index, clock.nanoTime());
     }
 
-    /** Replica {@code index} applied a write committed at {@code commitMicros} in time: earlier timeouts say nothing any more. */
+    /**
+     * A wait saw replica {@code index} apply a write committed at {@code commitMicros} in time: earlier timeouts say
+     * nothing any more, and the time since the commit is a sample of its replay time.
+     */
     void caughtUp(int index, long commitMicros) {
         if (timeoutLag.get(index) != 0) {
             timeoutLag.set(index, 0);
         }
         applied(index, commitMicros);
+        long now = clock.nanoTime();
+        long sample = Math.max(0, clock.epochMicros() - commitMicros);
+        long updated = replayAt.get(index);
+        long previous = replayMicros.get(index);
+        boolean fresh = updated != 0 && now - updated <= REMEMBER_NANOS;
+        replayMicros.set(index, fresh ? previous + (sample - previous) / 4 : sample);
+        replayAt.set(index, Math.max(1, now));
     }
 
     private long recentTimeoutLag(int index) {

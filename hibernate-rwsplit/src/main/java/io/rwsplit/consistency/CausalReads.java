@@ -371,7 +371,10 @@ public final class CausalReads {
     private GtidFlavour flavour(Connection c) throws SQLException {
         GtidFlavour f = flavour;
         if (f == null) {
-            flavour = f = GtidFlavour.of(c);
+            f = GtidFlavour.of(c);
+            // standbys run the primary's major version (physical replication): polled waits below 19
+            catchUp.polled(f == GtidFlavour.POSTGRESQL && !LsnWait.waitsOnServer(c));
+            flavour = f;
         }
         return f;
     }

@@ -43,7 +43,7 @@ final class LsnWait {
             standby.setAutoCommit(true);
         }
         try {
-            if (standby.getMetaData().getDatabaseMajorVersion() >= FIRST_VERSION_WITH_WAIT_FOR) {
+            if (waitsOnServer(standby)) {
                 Boolean reached = waitFor(standby, position, timeoutMicros);
                 if (reached != null) {
                     return reached;
@@ -57,6 +57,11 @@ final class LsnWait {
                 standby.setAutoCommit(false);
             }
         }
+    }
+
+    /** Whether the server behind {@code c} has {@code WAIT FOR LSN} (PostgreSQL 19 and later). */
+    static boolean waitsOnServer(Connection c) throws SQLException {
+        return c.getMetaData().getDatabaseMajorVersion() >= FIRST_VERSION_WITH_WAIT_FOR;
     }
 
     /** The standby's replayed position, or {@code null} when the server is not a standby. */

@@ -75,6 +75,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             return replicaReason;
         }
         GtidPosition position = need.positionOrNull();
+        boolean worthWaiting = false;   // the replica was chosen just now because it can catch up
         if (physical.openReplica() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
@@ -93,12 +94,14 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
                 return replicaReason;
             }
+            // asked once: a second question would refuse the trial read the first one granted
+            worthWaiting = physical.replicaNode() == chosen;
         }
         ReplicaNode replicaNode = physical.replicaNode();
         if (causal.applied(replicaNode.index(), position)) {
             return reasons.caughtUp();
         }
-        if (!causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
+        if (!worthWaiting && !causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
             return reasons.behind();
         }
         return causal.await(physical.openReplica(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();

@@ -122,20 +122,33 @@ public final class ReplicaSet {
         return suitable.isEmpty() ? null : (ReplicaNode) balancer.choose(suitable);
     }
 
+    /**
+     * The candidates that {@code requirement} admits, each asked once: a requirement may grant something once (a trial
+     * read of a replica that is not known to keep up), and asking again would take it back.
+     */
     private static List<ReplicaNode> filter(List<ReplicaNode> candidates, Requirement requirement) {
+        int size = candidates.size();
+        boolean[] many = size > Long.SIZE ? new boolean[size] : null;
+        long admittedBits = 0;
         int admitted = 0;
-        for (ReplicaNode node : candidates) {
-            if (requirement.admits(node)) {
+        for (int i = 0; i < size; i++) {
+            if (requirement.admits(candidates.get(i))) {
                 admitted++;
+                if (many != null) {
+                    many[i] = true;
+                }
+                else {
+                    admittedBits |= 1L << i;
+                }
             }
         }
-        if (admitted == candidates.size()) {
+        if (admitted == size) {
             return candidates;
         }
         List<ReplicaNode> suitable = new ArrayList<>(admitted);
-        for (ReplicaNode node : candidates) {
-            if (requirement.admits(node)) {
-                suitable.add(node);
+        for (int i = 0; i < size; i++) {
+            if (many != null ? many[i] : (admittedBits & (1L << i)) != 0) {
+                suitable.add(candidates.get(i));
             }
         }
         return suitable;

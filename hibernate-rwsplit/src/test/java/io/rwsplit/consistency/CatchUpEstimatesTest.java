@@ -111,4 +111,65 @@ class CatchUpEstimatesTest {
         clock.advance(Duration.ofMillis(100));
         assertFalse(estimates.canCatchUp(0, 500_000, clock.epochMicros()), "0.5 s behind: a 200 ms wait cannot succeed");
     }
+
+    // ---------------------------------------------------------------- standbys that can only be polled (PostgreSQL 15)
+
+    private CatchUpEstimates polled(int replicas) {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, replicas);
+        estimates.polled(true);
+        return estimates;
+    }
+
+    /** A wait on replica {@code index} saw a write replayed {@code micros} after its commit, ending now. */
+    private void replayedAfter(CatchUpEstimates estimates, int index, long micros) {
+        estimates.caughtUp(index, clock.epochMicros() - micros);
+    }
+
+    @Test
+    void aStandbyThatReplaysInAMillisecondIsWaitedForByEveryRead() {
+        CatchUpEstimates estimates = polled(2);
+        replayedAfter(estimates, 0, 1_000);
+        clock.advance(Duration.ofMillis(5));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "every read, not only a trial");
+        assertTrue(estimates.canCatchUp(1, 0, clock.epochMicros()), "the other standby: its trial");
+        assertFalse(estimates.canCatchUp(1, 0, clock.epochMicros()), "its replay time is unknown");
+    }
+
+    @Test
+    void aStandbyWhoseReplayIsUnknownIsNotWaitedForExceptByOneTrialReadPerInterval() {
+        CatchUpEstimates estimates = polled(1);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "the trial that learns the replay time");
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "no second read waits on an unknown standby");
+        clock.advance(Duration.ofNanos(CatchUpEstimates.TRIAL_NANOS));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "the next trial");
+    }
+
+    @Test
+    void aStandbyThatReplaysSlowerThanTheTimeoutIsNotWaitedForAFreshWriteButForAnOldOne() {
+        CatchUpEstimates estimates = polled(1);
+        replayedAfter(estimates, 0, 150_000);
+        replayedAfter(estimates, 0, 450_000);   // 150 ms + 300 ms / 4 = 225 ms
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "this interval's trial");
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "225 ms of replay against a 200 ms wait");
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros() - 30_000), "a write 30 ms old is due in 195 ms");
+    }
+
+    @Test
+    void aReplayTimeOlderThanASecondIsUnknownAgain() {
+        CatchUpEstimates estimates = polled(1);
+        replayedAfter(estimates, 0, 500);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "known: every read, no trial needed");
+        clock.advance(Duration.ofMillis(1_001));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "this interval's trial");
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "no recent wait: the replay time is unknown");
+    }
+
+    @Test
+    void serverSideWaitsNeedNoReplayTime() {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "MASTER_GTID_WAIT costs one statement: always worth it");
+    }
 }

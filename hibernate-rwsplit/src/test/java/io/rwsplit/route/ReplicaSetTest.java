@@ -51,6 +51,15 @@ class ReplicaSetTest {
     }
 
     @Test
+    void eachCandidateIsAskedOnceWhetherItMeetsARequirement() {
+        java.util.Map<ReplicaNode, Integer> asked = new java.util.HashMap<>();
+        // a requirement that grants something once, as a trial read of a standby not known to keep up
+        ReplicaNode chosen = set.choose(node -> asked.merge(node, 1, Integer::sum) == 1 && node == b);
+        assertSame(b, chosen, "b admitted itself on the only question it was asked");
+        assertEquals(java.util.Map.of(a, 1, b, 1), asked, "the best tier, one question each; far not needed");
+    }
+
+    @Test
     void publishesAReadOnlySnapshotWithStateLagErrorAndPosition() {
         GtidPosition position = GtidPosition.parse("0-1-7");
         set.probed(a, LagSample.of(1500), position);
