@@ -12,7 +12,7 @@
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
-#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs] [--quick]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
 #   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
@@ -25,7 +25,13 @@
 #                  BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
 #                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
 #                  rows and the load average before and after (about 3.5 minutes a cluster); docs/benchmarks.md is
-#                  not rewritten
+#                  not rewritten unless --page is given
+#   --page         (pattern only) then rewrite the section "Write then read back, under write load" of
+#                  docs/benchmarks.md from these results (io.rwsplit.bench.report.PatternSection), between its
+#                  <!-- pattern:begin --> and <!-- pattern:end --> markers, or inserted before "## Reproduce" when
+#                  the page has none yet; the rest of the page stays as it is (a database not run gets a "not run"
+#                  row). A full run rewrites the whole page and then puts back this section from the last
+#                  pattern results (benchmarks/target/pattern-results), with their own command and date
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
 #                        is started on it if nothing answers there, and stopped again afterwards. A server
@@ -51,6 +57,7 @@ pattern_only=false
 pattern_mariadb=false
 pattern_postgres=false
 pattern_pairs=false
+pattern_page=false
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
@@ -61,6 +68,7 @@ for arg in "$@"; do
     --mariadb) pattern_mariadb=true ;;
     --postgres) pattern_postgres=true ;;
     --pairs) pattern_pairs=true ;;
+    --page) pattern_page=true ;;
     --help | -h) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
@@ -82,8 +90,12 @@ if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
 fi
-if { $pattern_mariadb || $pattern_postgres || $pattern_pairs; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres and --pairs belong to 'pattern' (see --help)" >&2
+if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_page; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs and --page belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if $pattern_page && [[ ! -f docs/benchmarks.md ]]; then
+  echo "bench.sh: --page rewrites a section of docs/benchmarks.md, which does not exist (run scripts/bench.sh first)" >&2
   exit 2
 fi
 if $pattern_only && $overhead_only; then
@@ -94,11 +106,18 @@ pg_installed=false
 if compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null; then
   pg_installed=true
 fi
+pattern_skipped=""
 if $pattern_only; then
   if ! $pattern_mariadb && ! $pattern_postgres; then
     pattern_mariadb=true
     pattern_postgres=$pg_installed
-  elif $pattern_postgres && ! $pg_installed; then
+    $pg_installed || pattern_skipped="skipped_postgres=PostgreSQL not installed"
+  elif $pattern_mariadb && ! $pattern_postgres; then
+    pattern_skipped="skipped_postgres=--mariadb only"
+  elif ! $pattern_mariadb; then
+    pattern_skipped="skipped_mariadb=--postgres only"
+  fi
+  if $pattern_postgres && ! $pg_installed; then
     echo "bench.sh: --postgres needs PostgreSQL (no /usr/lib/postgresql/*/bin/postgres)" >&2
     exit 2
   fi
@@ -165,8 +184,24 @@ if $pattern_only; then
       --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag none \
       --modes "$pattern_modes" --pattern "$pattern" --prime 20 --out "$3"
   }
+  # what PatternSection puts above the table (--page): the command with every setting that differs from its
+  # default, the machine and the load average
+  pattern_meta="$out/meta.properties"
+  {
+    env_set=""
+    $pattern_mariadb && [[ -n "${BENCH_CLUSTER_PORT:-}" ]] && env_set+="BENCH_CLUSTER_PORT=$port "
+    $pattern_postgres && [[ -n "${BENCH_PG_CLUSTER_PORT:-}" ]] && env_set+="BENCH_PG_CLUSTER_PORT=$pg_port "
+    [[ -n "${BENCH_USERS:-}" ]] && env_set+="BENCH_USERS=$BENCH_USERS "
+    [[ -n "${BENCH_SECONDS:-}" ]] && env_set+="BENCH_SECONDS=$BENCH_SECONDS "
+    echo "command=${env_set}scripts/bench.sh${*:+ $*}"
+    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "nproc=$(nproc)"
+    echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+    [[ -n "$pattern_skipped" ]] && echo "$pattern_skipped"
+    echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+  } >"$pattern_meta"
   echo "== pattern $pattern, $users users, $seconds s (+ $warmup s warm-up) per cell, $pattern_modes"
-  echo "== load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "== load average before: $(sed -n 's/^load_before=//p' "$pattern_meta")"
   if $pattern_mariadb; then
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "== starting the cluster on port $port"
@@ -197,7 +232,12 @@ if $pattern_only; then
       cat "$tsv"
     fi
   done
-  echo "== load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$pattern_meta"
+  echo "== load average after: $(sed -n 's/^load_after=//p' "$pattern_meta")"
+  if $pattern_page; then
+    java -cp "$jar" io.rwsplit.bench.report.PatternSection "$out" docs/benchmarks.md
+    echo "== rewrote the pattern section of docs/benchmarks.md (raw results in $out)"
+  fi
   exit 0
 fi
 rm -rf "$out"
@@ -315,4 +355,8 @@ echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
 mkdir -p docs
 # docs/benchmarks-notes.md (hand-written reading of the numbers) is appended to the generated page
 java -cp "$jar" io.rwsplit.bench.report.Report "$out" docs/benchmarks.md docs/benchmarks.png docs/benchmarks-notes.md
+pattern_results="$REPO_ROOT/benchmarks/target/pattern-results"
+if [[ -f "$pattern_results/meta.properties" ]]; then
+  java -cp "$jar" io.rwsplit.bench.report.PatternSection "$pattern_results" docs/benchmarks.md
+fi
 echo "== wrote docs/benchmarks.md and docs/benchmarks.png (raw results in $out)"

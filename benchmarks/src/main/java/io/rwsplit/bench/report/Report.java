@@ -72,26 +72,13 @@ public final class Report {
         }
         Locale.setDefault(Locale.ROOT);
         Path dir = Path.of(args[0]);
-        Report report = new Report(dir, meta(dir.resolve("meta.properties")));
+        Report report = new Report(dir, ResultFiles.meta(dir.resolve("meta.properties")));
         Path png = Path.of(args[2]);
         report.write(png);
         if (args.length == 4 && Files.isRegularFile(Path.of(args[3]))) {
             report.md.append('\n').append(Files.readString(Path.of(args[3]), StandardCharsets.UTF_8));
         }
         Files.writeString(Path.of(args[1]), report.md.toString(), StandardCharsets.UTF_8);
-    }
-
-    private static Map<String, String> meta(Path file) throws IOException {
-        Map<String, String> meta = new LinkedHashMap<>();
-        if (Files.isRegularFile(file)) {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                int eq = line.indexOf('=');
-                if (eq > 0) {
-                    meta.put(line.substring(0, eq), line.substring(eq + 1));
-                }
-            }
-        }
-        return meta;
     }
 
     private String meta(String key) {
@@ -228,7 +215,7 @@ public final class Report {
                 """);
         Path workload = dir.resolve("workload.tsv");
         if (Files.isRegularFile(workload)) {
-            List<String[]> rows = workloadRows(workload);
+            List<String[]> rows = ResultFiles.tsv(workload).rows();
             workloadTable(rows);
             staleLine(rows);
         }
@@ -237,7 +224,7 @@ public final class Report {
         }
         postgresWorkload();
         if (cluster.isPresent()) {
-            goalLine(cluster.get(), Files.isRegularFile(workload) ? workloadRows(workload) : List.of());
+            goalLine(cluster.get(), Files.isRegularFile(workload) ? ResultFiles.tsv(workload).rows() : List.of());
         }
         md.append("## Reproduce\n\n```\n").append(meta("command")).append("\n```\n\n");
         md.append("""
@@ -321,7 +308,7 @@ public final class Report {
                 """);
         Path workload = dir.resolve("workload-postgres.tsv");
         if (Files.isRegularFile(workload)) {
-            workloadTable(workloadRows(workload));
+            workloadTable(ResultFiles.tsv(workload).rows());
         }
         else {
             notRun("workload_postgres");
@@ -447,17 +434,6 @@ public final class Report {
                     + "per-session routing state of a new `EntityManager`).", bytes(gb.get().score() - ga.get().score())));
         }
         md.append("\n\n");
-    }
-
-    private static List<String[]> workloadRows(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        List<String[]> rows = new ArrayList<>();
-        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-            if (!line.isBlank()) {
-                rows.add(line.split("\t", -1));
-            }
-        }
-        return rows;
     }
 
     private void workloadTable(List<String[]> rows) {

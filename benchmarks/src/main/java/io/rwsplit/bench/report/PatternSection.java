@@ -1,0 +1,227 @@
+package io.rwsplit.bench.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.rwsplit.bench.report.ResultFiles.Tsv;
+
+/**
+ * Rewrites one section of {@code docs/benchmarks.md} from the results of {@code scripts/bench.sh pattern --page}
+ * and leaves the rest of the page as it is: the section between {@link #BEGIN} and {@link #END}, or, when the page
+ * has no such markers yet, a new one inserted right before its {@code ## Reproduce} heading. The results directory
+ * holds {@code meta.properties} (command, date, machine and load average, written by bench.sh) and the workload
+ * runner's rows, {@code workload.tsv} for MariaDB and {@code workload-postgres.tsv} for PostgreSQL: plain
+ * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved.
+ * <p>
+ * Usage: {@code PatternSection <results dir> <markdown file>}
+ */
+public final class PatternSection {
+
+    static final String BEGIN = "<!-- pattern:begin -->";
+    static final String END = "<!-- pattern:end -->";
+    static final String TITLE = "## Write then read back, under write load (both databases)";
+
+    private static final Pattern REPRODUCE = Pattern.compile("(?m)^## Reproduce$");
+
+    private static final String PLAIN = "PRIMARY_ONLY";
+    private static final String RWSPLIT = "UNIT_DEFAULT";
+    private static final String PATTERN_SUFFIX = "; pattern ";
+
+    /** A database's row: its name on the page, its result file and the meta key with the reason it did not run. */
+    private record Source(String database, String file, String skippedKey) {
+    }
+
+    private static final List<Source> SOURCES = List.of(
+            new Source("MariaDB", "workload.tsv", "skipped_mariadb"),
+            new Source("PostgreSQL", "workload-postgres.tsv", "skipped_postgres"));
+
+    private final Path dir;
+    private final Map<String, String> meta;
+    private final StringBuilder md = new StringBuilder();
+    /** Runs that did not end with status {@code ok}, listed under the table. */
+    private final List<String> notes = new ArrayList<>();
+
+    private PatternSection(Path dir, Map<String, String> meta) {
+        this.dir = dir;
+        this.meta = meta;
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length != 2) {
+            throw new IllegalArgumentException("usage: PatternSection <results dir> <markdown file>");
+        }
+        Locale.setDefault(Locale.ROOT);
+        Path dir = Path.of(args[0]);
+        Path page = Path.of(args[1]);
+        String section = new PatternSection(dir, ResultFiles.meta(dir.resolve("meta.properties"))).write();
+        String text = Files.readString(page, StandardCharsets.UTF_8);
+        Files.writeString(page, splice(text, section, page), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * {@code page} with {@code section} (markers included) in place of the marked section, or before the
+     * {@code ## Reproduce} heading when there is none; fails when the markers are broken or neither is there.
+     */
+    static String splice(String page, String section, Path name) {
+        int begin = page.indexOf(BEGIN);
+        int end = page.indexOf(END);
+        if (begin >= 0 || end >= 0) {
+            if (begin < 0 || end < begin || page.indexOf(BEGIN, begin + 1) >= 0 || page.indexOf(END, end + 1) >= 0) {
+                throw new IllegalArgumentException(name + ": expected one " + BEGIN + " followed by one " + END
+                        + " (found " + count(page, BEGIN) + " and " + count(page, END) + "); mend the page by hand");
+            }
+            return page.substring(0, begin) + section + page.substring(end + END.length());
+        }
+        Matcher reproduce = REPRODUCE.matcher(page);
+        if (!reproduce.find()) {
+            throw new IllegalArgumentException(name + ": neither " + BEGIN + " nor a '## Reproduce' heading to insert "
+                    + "the section before; is this the page scripts/bench.sh generates?");
+        }
+        return page.substring(0, reproduce.start()) + section + "\n\n" + page.substring(reproduce.start());
+    }
+
+    private static int count(String text, String marker) {
+        int n = 0;
+        for (int i = text.indexOf(marker); i >= 0; i = text.indexOf(marker, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    private String meta(String key) {
+        return meta.getOrDefault(key, "?");
+    }
+
+    /** The section, from {@link #BEGIN} to {@link #END} (no line break after it). */
+    String write() throws IOException {
+        md.append(BEGIN).append('\n').append(TITLE).append("\n\n");
+        md.append("Generated by `").append(meta("command")).append("` on ").append(meta("date"))
+                .append(": machine `nproc` = ").append(meta("nproc")).append(", ").append(meta("cpu"))
+                .append("; load average (1, 5, 15 min) before: ").append(meta("load_before"))
+                .append("; after: ").append(meta("load_after")).append(".\n\n");
+        md.append("""
+                Each user repeats: write its own row in one `EntityManager`, read it back in a new one (a \
+                read-after-write, *stale* when it shows an older counter than the user committed), then read N \
+                random rows, each in a new `EntityManager` (`write-readback-N`; `write-readback-0` is `--pairs`). \
+                Plain Hibernate (`PRIMARY_ONLY`, every statement on the primary) and hibernate-rwsplit with its \
+                defaults (`UNIT_DEFAULT`, only `hibernate.rwsplit.replicas` set) run in one JVM, interleaved \
+                P R P R P R after each ran once unrecorded (the JIT), with no injected lag. The *ratio* of a pair \
+                is hibernate-rwsplit's throughput divided by that of the plain Hibernate run just before it; both \
+                runs of a pair share the JVM and the load of the same minute, so the median of the pairs is the \
+                figure to compare, not the absolute ops/s. The primary and the standbys run on this machine's \
+                %s cores together with the benchmark, so the standbys add no capacity here: a read moved to a \
+                standby competes for the same cores as the primary's work.
+
+                """.formatted(meta("nproc")));
+        md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
+                + "| median ratio | plain Hibernate ops/s (median) | hibernate-rwsplit ops/s (median) "
+                + "| replica share of reads (hibernate-rwsplit) | stale reads / checked (hibernate-rwsplit) "
+                + "| errors (plain Hibernate, hibernate-rwsplit) |\n");
+        md.append("|---|---|---|---:|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Source source : SOURCES) {
+            Path file = dir.resolve(source.file());
+            if (Files.isRegularFile(file)) {
+                row(source.database(), ResultFiles.tsv(file));
+            }
+            else {
+                md.append("| ").append(source.database()).append(" | not run (")
+                        .append(meta.getOrDefault(source.skippedKey(), "no " + source.file())).append(") | | | | | | | | | |\n");
+            }
+        }
+        if (!notes.isEmpty()) {
+            md.append('\n');
+            for (String note : notes) {
+                md.append("- ").append(note).append('\n');
+            }
+        }
+        md.append('\n').append(END);
+        return md.toString();
+    }
+
+    /** One database: each PRIMARY_ONLY run paired with the UNIT_DEFAULT run right after it, both measured. */
+    private void row(String database, Tsv tsv) {
+        List<String[]> rows = tsv.rows();
+        for (int i = 0; i < rows.size(); i++) {
+            String status = tsv.field(rows.get(i), "status");
+            if (!status.equals("ok")) {
+                notes.add(String.format("%s, run %d of %d (%s): %s", database, i + 1, rows.size(),
+                        tsv.field(rows.get(i), "mode"), status));
+            }
+        }
+        List<String[]> plain = new ArrayList<>();
+        List<String[]> rwsplit = new ArrayList<>();
+        for (int i = 0; i + 1 < rows.size(); i++) {
+            String[] p = rows.get(i);
+            String[] r = rows.get(i + 1);
+            if (tsv.field(p, "mode").equals(PLAIN) && tsv.field(r, "mode").equals(RWSPLIT)
+                    && measured(tsv, p) && measured(tsv, r)) {
+                plain.add(p);
+                rwsplit.add(r);
+                i++;
+            }
+        }
+        md.append("| ").append(database)
+                .append(" | ").append(distinct(rows, row -> pattern(tsv.field(row, "settings"))))
+                .append(" | ").append(distinct(rows, row -> tsv.field(row, "users") + " × " + tsv.field(row, "seconds")));
+        if (plain.isEmpty()) {
+            md.append(" | 0: no measured ").append(PLAIN).append(" run followed by a measured ").append(RWSPLIT)
+                    .append(" run | | | | | | | |\n");
+            return;
+        }
+        List<Double> ratios = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < plain.size(); i++) {
+            double ratio = opsPerSecond(tsv, rwsplit.get(i)) / opsPerSecond(tsv, plain.get(i));
+            ratios.add(ratio);
+            shown.add(String.format("%.3f", ratio));
+        }
+        long reads = sum(tsv, rwsplit, "reads");
+        md.append(" | ").append(plain.size())
+                .append(" | ").append(String.join(", ", shown))
+                .append(" | **").append(String.format("%.3f", median(ratios))).append("**")
+                .append(" | ").append(String.format("%.1f", median(plain.stream().map(p -> opsPerSecond(tsv, p)).toList())))
+                .append(" | ").append(String.format("%.1f", median(rwsplit.stream().map(r -> opsPerSecond(tsv, r)).toList())))
+                .append(" | ").append(reads == 0 ? "-" : String.format("%.1f%%", 100.0 * sum(tsv, rwsplit, "replica_reads") / reads))
+                .append(" | ").append(sum(tsv, rwsplit, "stale_reads")).append(" / ").append(sum(tsv, rwsplit, "checked_reads"))
+                .append(" | ").append(sum(tsv, plain, "errors")).append(", ").append(sum(tsv, rwsplit, "errors"))
+                .append(" |\n");
+    }
+
+    /** A run that measured something: the runner leaves the figures empty when the stack failed to open or prove. */
+    private static boolean measured(Tsv tsv, String[] row) {
+        return !tsv.field(row, "ops").isEmpty();
+    }
+
+    private static double opsPerSecond(Tsv tsv, String[] row) {
+        return Double.parseDouble(tsv.field(row, "ops_per_s"));
+    }
+
+    private static long sum(Tsv tsv, List<String[]> rows, String column) {
+        return rows.stream().mapToLong(row -> Long.parseLong(tsv.field(row, column))).sum();
+    }
+
+    /** The pattern the runner names at the end of a row's settings ({@code mix}, the default, is not named). */
+    private static String pattern(String settings) {
+        int at = settings.lastIndexOf(PATTERN_SUFFIX);
+        return at < 0 ? "mix" : settings.substring(at + PATTERN_SUFFIX.length());
+    }
+
+    private static String distinct(List<String[]> rows, Function<String[], String> value) {
+        return String.join(", ", rows.stream().map(value).distinct().toList());
+    }
+
+    static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+}
