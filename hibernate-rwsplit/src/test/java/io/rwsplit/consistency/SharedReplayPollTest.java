@@ -113,7 +113,7 @@ class SharedReplayPollTest {
         untilAsked(askedBy.size());
         int from = askedBy.size();
         untilAsked(from + 20);
-        Set<Thread> pollers = new HashSet<>(askedBy.subList(from, from + 20));
+        Set<Thread> pollers = new HashSet<>(new ArrayList<>(askedBy).subList(from, from + 20));   // a copy: the list grows meanwhile
         assertEquals(1, pollers.size(), "while the standby is behind, one thread asks it: " + pollers);
 
         replayed.set("0/200");
