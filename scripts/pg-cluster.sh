@@ -10,7 +10,7 @@
 #   status                               show nodes; exit 0 all running, 1 some, 3 none
 #   info                                 machine-readable KEY=VALUE lines (ports, users, dir)
 #   sync                                 wait until every standby replayed the primary's WAL
-#   delay <replica> <seconds>            recovery_min_apply_delay on a standby
+#   delay <replica> <seconds>|<N>ms      recovery_min_apply_delay on a standby (e.g. 1, or 500ms)
 #   pause <replica> / resume <replica>   pg_wal_replay_pause() / pg_wal_replay_resume()
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same data dir
 #   freeze <replica> / thaw <replica>    SIGSTOP / SIGCONT a standby's postmaster and all its children
@@ -297,11 +297,13 @@ kill_tree() {
 
 # ---------------------------------------------------------------- replication helpers
 
+# $2: whole seconds (5) or milliseconds (500ms)
 set_delay() {
-  local node=$1 seconds=$2
-  sql_admin "$node" "ALTER SYSTEM SET recovery_min_apply_delay = '${seconds}s'" >/dev/null &&
+  local node=$1 delay=$2
+  [[ "$delay" =~ ms$ ]] || delay="${delay}s"
+  sql_admin "$node" "ALTER SYSTEM SET recovery_min_apply_delay = '$delay'" >/dev/null &&
     sql_admin "$node" "SELECT pg_reload_conf()" >/dev/null ||
-    die_node "$node" "could not set recovery_min_apply_delay=${seconds}s"
+    die_node "$node" "could not set recovery_min_apply_delay=$delay"
 }
 
 do_sync() {
@@ -562,7 +564,7 @@ main() {
     delay)
       local node
       node=$(parse_replica "${1:-}")
-      [[ "${2:-}" =~ ^[0-9]+$ ]] || die "usage: delay <replica> <seconds>"
+      [[ "${2:-}" =~ ^[0-9]+(ms)?$ ]] || die "usage: delay <replica> <seconds>|<N>ms (1, 500ms): ${2:-}"
       require_thawed "$node"
       set_delay "$node" "$2"
       ;;

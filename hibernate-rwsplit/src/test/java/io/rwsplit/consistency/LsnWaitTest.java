@@ -1,10 +1,10 @@
 package io.rwsplit.consistency;
 
+import static io.rwsplit.testing.JdbcFakes.fake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -30,22 +30,22 @@ class LsnWaitTest {
 
     private Connection standby(int majorVersion, String... replayed) {
         Iterator<String> positions = java.util.Arrays.asList(replayed).iterator();
-        DatabaseMetaData md = proxy(DatabaseMetaData.class, (name, args) ->
+        DatabaseMetaData md = fake(DatabaseMetaData.class, (name, args) ->
                 name.equals("getDatabaseMajorVersion") ? majorVersion : null);
-        return proxy(Connection.class, (name, args) -> switch (name) {
+        return fake(Connection.class, (name, args) -> switch (name) {
             case "getAutoCommit" -> autoCommit;
             case "setAutoCommit" -> {
                 autoCommit = (Boolean) args[0];
                 yield null;
             }
             case "getMetaData" -> md;
-            case "createStatement" -> proxy(Statement.class, (sName, sArgs) -> switch (sName) {
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
                 case "executeQuery" -> {
                     sql.add((String) sArgs[0]);
                     autoCommitAtQuery.add(autoCommit);
                     clock.advance(Duration.ofMillis(50));
                     String next = positions.next();
-                    yield proxy(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                    yield fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                         case "next" -> true;
                         case "getString" -> next;
                         default -> null;
@@ -55,16 +55,6 @@ class LsnWaitTest {
             });
             default -> null;
         });
-    }
-
-    interface Answer {
-        Object answer(String method, Object[] args) throws Exception;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(LsnWaitTest.class.getClassLoader(), new Class<?>[] {type},
-                (p, method, args) -> answer.answer(method.getName(), args));
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.rwsplit.consistency;
 
+import static io.rwsplit.testing.JdbcFakes.fake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -22,19 +22,19 @@ class PostgresCommitPositionTest {
     private boolean autoCommit;
 
     private Connection primary() {
-        return proxy(Connection.class, (name, args) -> switch (name) {
+        return fake(Connection.class, (name, args) -> switch (name) {
             case "getAutoCommit" -> autoCommit;
             case "setAutoCommit" -> {
                 autoCommit = (Boolean) args[0];
                 calls.add("setAutoCommit(" + autoCommit + ")");
                 yield null;
             }
-            case "createStatement" -> proxy(Statement.class, (sName, sArgs) -> {
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> {
                 if (!sName.equals("executeQuery")) {
                     return null;
                 }
                 calls.add("query with autocommit " + autoCommit);
-                return proxy(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                     case "next" -> true;
                     case "getString" -> (Integer) rArgs[0] == 1 ? "0/16B3748" : "8192";
                     default -> null;
@@ -42,16 +42,6 @@ class PostgresCommitPositionTest {
             });
             default -> null;
         });
-    }
-
-    interface Answer {
-        Object answer(String method, Object[] args) throws Exception;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(PostgresCommitPositionTest.class.getClassLoader(), new Class<?>[] {type},
-                (p, method, args) -> answer.answer(method.getName(), args));
     }
 
     @Test

@@ -1,10 +1,10 @@
 package io.rwsplit.consistency;
 
+import static io.rwsplit.testing.JdbcFakes.fake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -51,8 +51,8 @@ class SharedReplayPollTest {
     }
 
     private Connection standby() {
-        return proxy(Connection.class, (name, args) -> name.equals("createStatement")
-                ? proxy(Statement.class, (sName, sArgs) -> {
+        return fake(Connection.class, (name, args) -> name.equals("createStatement")
+                ? fake(Statement.class, (sName, sArgs) -> {
                     if (!sName.equals("executeQuery")) {
                         return null;
                     }
@@ -62,23 +62,13 @@ class SharedReplayPollTest {
                     }
                     asks.release();
                     String answer = replayed.get();
-                    return proxy(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                    return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                         case "next" -> true;
                         case "getString" -> answer;
                         default -> null;
                     });
                 })
                 : null);
-    }
-
-    interface Answer {
-        Object answer(String method, Object[] args) throws Exception;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(SharedReplayPollTest.class.getClassLoader(), new Class<?>[] {type},
-                (p, method, args) -> answer.answer(method.getName(), args));
     }
 
     private Future<Boolean> waitFor(String position, CountDownLatch started) {

@@ -1,10 +1,10 @@
 package io.rwsplit.health;
 
+import static io.rwsplit.testing.JdbcFakes.fake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -166,11 +166,11 @@ class FailoverRebaseTest {
      * it only from a writable server ({@code @@read_only} in the query) and the server is read-only.
      */
     private static Connection connection(Server server) {
-        DatabaseMetaData md = proxy(DatabaseMetaData.class, (name, args) ->
+        DatabaseMetaData md = fake(DatabaseMetaData.class, (name, args) ->
                 name.equals("getDatabaseProductName") ? "MariaDB" : null);
-        return proxy(Connection.class, (name, args) -> switch (name) {
+        return fake(Connection.class, (name, args) -> switch (name) {
             case "getMetaData" -> md;
-            case "createStatement" -> proxy(Statement.class, (sName, sArgs) -> switch (sName) {
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
                 case "executeQuery" -> rows(answer(server, (String) sArgs[0]));
                 default -> null;
             });
@@ -190,7 +190,7 @@ class FailoverRebaseTest {
 
     private static ResultSet rows(String value) {
         boolean[] read = {false};
-        return proxy(ResultSet.class, (name, args) -> switch (name) {
+        return fake(ResultSet.class, (name, args) -> switch (name) {
             case "next" -> {
                 boolean first = !read[0];
                 read[0] = true;
@@ -199,15 +199,5 @@ class FailoverRebaseTest {
             case "getString" -> value;
             default -> null;
         });
-    }
-
-    private interface Answer {
-        Object answer(String method, Object[] args) throws Exception;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <T> T proxy(Class<T> type, Answer answer) {
-        return (T) Proxy.newProxyInstance(FailoverRebaseTest.class.getClassLoader(), new Class<?>[] {type},
-                (p, method, args) -> answer.answer(method.getName(), args));
     }
 }
