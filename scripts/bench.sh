@@ -12,7 +12,7 @@
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
-#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs] [--quick] [--page]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs] [--pg-delay=D] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
 #   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
@@ -26,6 +26,8 @@
 #                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
 #                  rows and the load average before and after (about 3.5 minutes a cluster); docs/benchmarks.md is
 #                  not rewritten unless --page is given
+#   --pg-delay=D   (pattern only) on PostgreSQL, run the cells a second time with both standbys D behind
+#                  (`pg-cluster.sh delay N D`: whole seconds or milliseconds, e.g. 500ms), into a row of its own
 #   --page         (pattern only) then rewrite the section "Write then read back, under write load" of
 #                  docs/benchmarks.md from these results (io.rwsplit.bench.report.PatternSection), between its
 #                  <!-- pattern:begin --> and <!-- pattern:end --> markers, or inserted before "## Reproduce" when
@@ -69,6 +71,7 @@ for arg in "$@"; do
     --postgres) pattern_postgres=true ;;
     --pairs) pattern_pairs=true ;;
     --page) pattern_page=true ;;
+    --pg-delay=*) pattern_pg_delay="${arg#--pg-delay=}" ;;
     --help | -h) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
   esac
@@ -90,8 +93,13 @@ if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
 fi
-if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_page; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs and --page belong to 'pattern' (see --help)" >&2
+if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_page || [[ -n "$pattern_pg_delay" ]]; } \
+  && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs, --pg-delay and --page belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if [[ -n "$pattern_pg_delay" && ! "$pattern_pg_delay" =~ ^[0-9]+(ms)?$ ]]; then
+  echo "bench.sh: --pg-delay must be whole seconds or milliseconds (1, 500ms): '$pattern_pg_delay'" >&2
   exit 2
 fi
 if $pattern_page && [[ ! -f docs/benchmarks.md ]]; then
@@ -116,6 +124,10 @@ if $pattern_only; then
     pattern_skipped="skipped_postgres=--mariadb only"
   elif ! $pattern_mariadb; then
     pattern_skipped="skipped_mariadb=--postgres only"
+  fi
+  if [[ -n "$pattern_pg_delay" ]] && ! $pattern_postgres; then
+    echo "bench.sh: --pg-delay needs the PostgreSQL cells (not with --mariadb alone; PostgreSQL installed)" >&2
+    exit 2
   fi
   if $pattern_postgres && ! $pg_installed; then
     echo "bench.sh: --postgres needs PostgreSQL (no /usr/lib/postgresql/*/bin/postgres)" >&2
@@ -178,11 +190,14 @@ if $pattern_only; then
     fi
   }
   trap stop_pattern_clusters EXIT
-  # $1: mariadb or postgres; $2: its primary port; $3: the TSV file
+  # $1: mariadb or postgres; $2: its primary port; $3: the TSV file; $4: the injected lag's label (default none:
+  # then each stack first proves that its reads reach a replica; under lag hibernate-rwsplit may use the primary)
   pattern_workload() {
+    local lag=${4:-none} prove=true
+    [[ "$lag" == none ]] || prove=false
     java -Drwsplit.bench.proofs="$out/proofs.tsv" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner \
-      --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag none \
-      --modes "$pattern_modes" --pattern "$pattern" --prime 20 --out "$3"
+      --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$lag" \
+      --prove "$prove" --modes "$pattern_modes" --pattern "$pattern" --prime 20 --out "$3"
   }
   # what PatternSection puts above the table (--page): the command with every setting that differs from its
   # default, the machine and the load average
@@ -225,8 +240,17 @@ if $pattern_only; then
     echo "== PostgreSQL (port $pg_port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
     pattern_workload postgres "$pg_port" "$out/workload-postgres.tsv"
     echo "== PostgreSQL done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    if [[ -n "$pattern_pg_delay" ]]; then
+      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 1 "$pattern_pg_delay" >/dev/null
+      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 2 "$pattern_pg_delay" >/dev/null
+      echo "== PostgreSQL, both standbys $pattern_pg_delay behind, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+      pattern_workload postgres "$pg_port" "$out/workload-postgres-delay.tsv" "$pattern_pg_delay on both standbys"
+      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 1 0 >/dev/null
+      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 2 0 >/dev/null
+      echo "== PostgreSQL with lag done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    fi
   fi
-  for tsv in "$out/workload.tsv" "$out/workload-postgres.tsv"; do
+  for tsv in "$out/workload.tsv" "$out/workload-postgres.tsv" "$out/workload-postgres-delay.tsv"; do
     if [[ -f "$tsv" ]]; then
       echo "== rows of $tsv"
       cat "$tsv"

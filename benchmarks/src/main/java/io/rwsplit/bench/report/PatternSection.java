@@ -20,7 +20,9 @@ import io.rwsplit.bench.report.ResultFiles.Tsv;
  * has no such markers yet, a new one inserted right before its {@code ## Reproduce} heading. The results directory
  * holds {@code meta.properties} (command, date, machine and load average, written by bench.sh) and the workload
  * runner's rows, {@code workload.tsv} for MariaDB and {@code workload-postgres.tsv} for PostgreSQL: plain
- * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved.
+ * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved; and,
+ * when {@code bench.sh pattern --pg-delay=D} ran, {@code workload-postgres-delay.tsv}: the same on PostgreSQL with both
+ * standbys {@code D} behind (its row is left out when that file is not there).
  * <p>
  * Usage: {@code PatternSection <results dir> <markdown file>}
  */
@@ -36,13 +38,17 @@ public final class PatternSection {
     private static final String RWSPLIT = "UNIT_DEFAULT";
     private static final String PATTERN_SUFFIX = "; pattern ";
 
-    /** A database's row: its name on the page, its result file and the meta key with the reason it did not run. */
-    private record Source(String database, String file, String skippedKey) {
+    /**
+     * A database's row: its name on the page, its result file, the meta key with the reason it did not run, and
+     * whether the row is left out (not shown as "not run") when the file is missing.
+     */
+    private record Source(String database, String file, String skippedKey, boolean optional) {
     }
 
     private static final List<Source> SOURCES = List.of(
-            new Source("MariaDB", "workload.tsv", "skipped_mariadb"),
-            new Source("PostgreSQL", "workload-postgres.tsv", "skipped_postgres"));
+            new Source("MariaDB", "workload.tsv", "skipped_mariadb", false),
+            new Source("PostgreSQL", "workload-postgres.tsv", "skipped_postgres", false),
+            new Source("PostgreSQL", "workload-postgres-delay.tsv", "skipped_postgres_delay", true));
 
     private final Path dir;
     private final Map<String, String> meta;
@@ -114,7 +120,9 @@ public final class PatternSection {
                 random rows, each in a new `EntityManager` (`write-readback-N`; `write-readback-0` is `--pairs`). \
                 Plain Hibernate (`PRIMARY_ONLY`, every statement on the primary) and hibernate-rwsplit with its \
                 defaults (`UNIT_DEFAULT`, only `hibernate.rwsplit.replicas` set) run in one JVM, interleaved \
-                P R P R P R after each ran once unrecorded (the JIT), with no injected lag. The *ratio* of a pair \
+                P R P R P R after each ran once unrecorded (the JIT), with no injected lag unless the database \
+                column names one (`scripts/pg-cluster.sh delay`, `recovery_min_apply_delay`, on both standbys: \
+                reads that cannot wait that long go to the primary). The *ratio* of a pair \
                 is hibernate-rwsplit's throughput divided by that of the plain Hibernate run just before it; both \
                 runs of a pair share the JVM and the load of the same minute, so the median of the pairs is the \
                 figure to compare, not the absolute ops/s. The primary and the standbys run on this machine's \
@@ -130,9 +138,10 @@ public final class PatternSection {
         for (Source source : SOURCES) {
             Path file = dir.resolve(source.file());
             if (Files.isRegularFile(file)) {
-                row(source.database(), ResultFiles.tsv(file));
+                Tsv tsv = ResultFiles.tsv(file);
+                row(source.database() + lag(tsv), tsv);
             }
-            else {
+            else if (!source.optional()) {
                 md.append("| ").append(source.database()).append(" | not run (")
                         .append(meta.getOrDefault(source.skippedKey(), "no " + source.file())).append(") | | | | | | | | | |\n");
             }
@@ -207,6 +216,12 @@ public final class PatternSection {
 
     private static long sum(Tsv tsv, List<String[]> rows, String column) {
         return rows.stream().mapToLong(row -> Long.parseLong(tsv.field(row, column))).sum();
+    }
+
+    /** ", lag: ..." when the rows were run with injected lag (their {@code lag} column), else nothing. */
+    private static String lag(Tsv tsv) {
+        String lag = distinct(tsv.rows(), row -> tsv.field(row, "lag"));
+        return lag.isEmpty() || lag.equals("none") ? "" : ", lag: " + lag;
     }
 
     /** The pattern the runner names at the end of a row's settings ({@code mix}, the default, is not named). */
