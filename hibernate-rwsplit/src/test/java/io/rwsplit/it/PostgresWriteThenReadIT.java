@@ -67,13 +67,7 @@ class PostgresWriteThenReadIT {
             cluster.update(TestCluster.PRIMARY, "insert into profile values (" + user + ", '0')");
         }
         cluster.sync();
-        emf = new HibernatePersistenceConfiguration("pg-write-then-read-it")
-                .managedClass(Profile.class)
-                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
-                .property("jakarta.persistence.jdbc.user", cluster.user())
-                .property("jakarta.persistence.jdbc.password", cluster.password())
-                .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls())
-                .createEntityManagerFactory();
+        emf = routingFactory();
         HealthContract.awaitMillis(java.time.Duration.ofSeconds(10), () -> RwSplit.health(emf).replicas().stream()
                 .allMatch(s -> s.observedAtNanos() != 0 && s.isUp()), "both standbys probed and UP");
 
@@ -133,13 +127,7 @@ class PostgresWriteThenReadIT {
         cluster.update(TestCluster.PRIMARY, "drop table if exists commit_state");
         cluster.update(TestCluster.PRIMARY, "create table commit_state (id bigint primary key, v varchar(10))");
         cluster.sync();
-        emf = new HibernatePersistenceConfiguration("pg-write-then-read-it")
-                .managedClass(Profile.class)
-                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
-                .property("jakarta.persistence.jdbc.user", cluster.user())
-                .property("jakarta.persistence.jdbc.password", cluster.password())
-                .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls())
-                .createEntityManagerFactory();
+        emf = routingFactory();
         List<String> states = new ArrayList<>();
         try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
             session.doWork(c -> {
@@ -156,6 +144,17 @@ class PostgresWriteThenReadIT {
             assertEquals(3, RwSplit.statistics(session).primaryStatements(), "the three inserts, on the primary");
         }
         assertEquals(List.of("IDLE", "IDLE", "IDLE"), states, "pgjdbc's transaction state after each commit");
+    }
+
+    /** The cluster's primary and both standbys, hibernate-rwsplit's defaults (as a new user configures it). */
+    private EntityManagerFactory routingFactory() {
+        return new HibernatePersistenceConfiguration("pg-write-then-read-it")
+                .managedClass(Profile.class)
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls())
+                .createEntityManagerFactory();
     }
 
     /** pgjdbc's transaction state of the physical connection behind {@code c} (IDLE, OPEN or FAILED). */
