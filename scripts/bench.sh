@@ -78,6 +78,14 @@ for arg in "$@"; do
 done
 
 port="${BENCH_CLUSTER_PORT:-3307}"
+pg_port="${BENCH_PG_CLUSTER_PORT:-5441}"
+cluster_sh() { RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh "$@"; }
+pg_cluster_sh() { RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh "$@"; }
+# $1: cluster_sh or pg_cluster_sh; $2: the delay of both replicas (0 for none)
+delay_both() {
+  "$1" delay 1 "$2" >/dev/null
+  "$1" delay 2 "$2" >/dev/null
+}
 jmh_opts="${BENCH_JMH_OPTS:--f 1 -wi 5 -w 2s -i 10 -r 1s}"
 users="${BENCH_USERS:-8}"
 seconds="${BENCH_SECONDS:-15}"
@@ -178,7 +186,6 @@ if $pattern_only; then
   pattern=write-readback-9
   $pattern_pairs && pattern=pairs
   pattern_modes=PRIMARY_ONLY,UNIT_DEFAULT,PRIMARY_ONLY,UNIT_DEFAULT,PRIMARY_ONLY,UNIT_DEFAULT
-  pg_port="${BENCH_PG_CLUSTER_PORT:-5441}"
   started_mariadb=false
   started_pg=false
   stop_pattern_clusters() {
@@ -223,8 +230,7 @@ if $pattern_only; then
       RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh start 2 "$port"
       started_mariadb=true
     fi
-    RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh delay 1 0 >/dev/null
-    RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh delay 2 0 >/dev/null
+    delay_both cluster_sh 0
     echo "== MariaDB (port $port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
     pattern_workload mariadb "$port" "$out/workload.tsv"
     echo "== MariaDB done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -235,18 +241,15 @@ if $pattern_only; then
       RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh start 2 "$pg_port"
       started_pg=true
     fi
-    RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 1 0 >/dev/null
-    RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 2 0 >/dev/null
+    delay_both pg_cluster_sh 0
     echo "== PostgreSQL (port $pg_port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
     pattern_workload postgres "$pg_port" "$out/workload-postgres.tsv"
     echo "== PostgreSQL done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     if [[ -n "$pattern_pg_delay" ]]; then
-      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 1 "$pattern_pg_delay" >/dev/null
-      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 2 "$pattern_pg_delay" >/dev/null
+      delay_both pg_cluster_sh "$pattern_pg_delay"
       echo "== PostgreSQL, both standbys $pattern_pg_delay behind, load average $(cut -d' ' -f1-3 /proc/loadavg)"
       pattern_workload postgres "$pg_port" "$out/workload-postgres-delay.tsv" "$pattern_pg_delay on both standbys"
-      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 1 0 >/dev/null
-      RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh delay 2 0 >/dev/null
+      delay_both pg_cluster_sh 0
       echo "== PostgreSQL with lag done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     fi
   fi
@@ -301,7 +304,6 @@ echo "== 1b. CPU time per operation on H2"
 echo "load_cpu_h2=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
 cpu_overhead h2 --out "$out/overhead.tsv"
 
-cluster_sh() { RWSPLIT_CLUSTER_BASE_PORT="$port" scripts/cluster.sh "$@"; }
 started_cluster=false
 stop_cluster() {
   if $started_cluster; then
@@ -318,8 +320,7 @@ if $cluster; then
     cluster_sh start 2 "$port"
     started_cluster=true
   fi
-  cluster_sh delay 1 0 >/dev/null
-  cluster_sh delay 2 0 >/dev/null
+  delay_both cluster_sh 0
   echo "== 2. the same operations on the cluster"
   jmh "$out/cluster.csv" ClusterOverheadBenchmark -p port="$port"
   echo "== 2b. CPU time per operation on the cluster"
@@ -342,15 +343,12 @@ if $cluster; then
   echo "== 3. workload, both replicas delayed by 1 s"
   cluster_sh delay 2 1
   workload "(iii) delay 1 on both replicas" false max_lag=0
-  cluster_sh delay 1 0
-  cluster_sh delay 2 0
+  delay_both cluster_sh 0
 else
   echo "skipped_cluster=--no-cluster" >>"$meta"
   echo "skipped_workload=--no-cluster" >>"$meta"
 fi
 
-pg_port="${BENCH_PG_CLUSTER_PORT:-5441}"
-pg_cluster_sh() { RWSPLIT_PG_CLUSTER_BASE_PORT="$pg_port" scripts/pg-cluster.sh "$@"; }
 if $cluster && $pg_installed; then
   started_pg=false
   if ! (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
