@@ -155,6 +155,43 @@ public final class CausalReads {
     }
 
     /**
+     * Whether {@link #commitCapturing} can commit a transaction on {@code primary} and read its position in one round
+     * trip (PostgreSQL), rather than {@code commit()} followed by {@link #captureAfterCommit}.
+     */
+    public boolean commitsWithPosition(Connection primary) {
+        try {
+            return runtime.config().mode() != ReadYourWritesMode.TIME && flavour(primary).commitsWithPosition();
+        }
+        catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Commits the transaction, which wrote, open on {@code primary} in manual-commit mode and returns the token of what
+     * it committed, read in the same round trip (only where {@link #commitsWithPosition}). Throws what the commit threw;
+     * a position that could not be read once the commit was done goes to {@code failed}, and its readers use the time
+     * window, as with {@link #captureAfterCommit}.
+     */
+    public ConsistencyToken commitCapturing(Connection primary, java.util.function.Consumer<? super Exception> failed)
+            throws SQLException {
+        GtidPosition position = flavour(primary).commitCapturing(primary, e -> unreadable(e, failed));
+        return token(position, runtime.clock().epochMicros());
+    }
+
+    private static ConsistencyToken token(GtidPosition position, long epochMicros) {
+        return position == null ? ConsistencyToken.withoutPosition(epochMicros) : ConsistencyToken.of(position, epochMicros);
+    }
+
+    private static void unreadable(Exception e, java.util.function.Consumer<? super Exception> failed) {
+        ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
+                + " the time window", e.toString());
+        if (failed != null) {
+            failed.accept(e);
+        }
+    }
+
+    /**
      * The token of a write committed on a connection that is already gone (JTA): the position is read on
      * {@code anotherPrimary}, any connection to the primary, as the server's global position.
      */
@@ -181,14 +218,10 @@ public final class CausalReads {
             }
             GtidPosition position = !committingConnection ? f.captureGlobal(primary)
                     : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
-            return position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
+            return token(position, now);
         }
         catch (SQLException | RuntimeException e) {
-            ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
-                    + " the time window", e.toString());
-            if (failed != null) {
-                failed.accept(e);
-            }
+            unreadable(e, failed);
             return ConsistencyToken.withoutPosition(now);
         }
     }
@@ -212,7 +245,7 @@ public final class CausalReads {
         if (position instanceof LsnPosition lsn && position != newPrimary) {
             position = lsn.next();
         }
-        ConsistencyToken base = position == null ? ConsistencyToken.withoutPosition(now) : ConsistencyToken.of(position, now);
+        ConsistencyToken base = token(position, now);
         rebase = base;
         if (unit != null) {
             unit.rebase(base);

@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 import io.rwsplit.spi.Clock;
 
@@ -81,6 +82,55 @@ enum GtidFlavour {
         }
 
         @Override
+        boolean commitsWithPosition() {
+            return true;
+        }
+
+        /**
+         * {@code select 1; commit; <position>} in one round trip (pgjdbc sends the three statements with one Sync).
+         * The first statement is the guard: in a transaction that an error aborted it fails with 25P02 and the server
+         * skips the rest, so such a transaction is handed to the driver's own {@code commit()}, which answers as the
+         * application expects of it (pgjdbc rolls back, silently or with an exception where configured so); a SQL
+         * {@code COMMIT} would answer {@code ROLLBACK} without an error. Any other error is the commit's (a deferred
+         * constraint, a serialization failure, a lost connection): the server skipped the rest, nothing was read.
+         * Only an error of the position query itself, after the commit part (a cancel or an out-of-memory in that
+         * instant), would be reported as the commit's; a lost connection leaves any commit's outcome open.
+         */
+        @Override
+        GtidPosition commitCapturing(Connection primary, Consumer<? super Exception> unreadable) throws SQLException {
+            Statement s = primary.createStatement();
+            try {
+                s.execute(POSTGRESQL_COMMIT_AND_CAPTURE);
+            }
+            catch (SQLException e) {
+                closeQuietly(s, e);
+                if (!TRANSACTION_ABORTED.equals(e.getSQLState())) {
+                    throw e;
+                }
+                primary.commit();
+                return null;
+            }
+            try {
+                // no transaction is open now: pgjdbc sends nothing, and a pool learns that the transaction ended
+                primary.commit();
+                s.getMoreResults();   // past the guard's row to the commit's count
+                if (!s.getMoreResults()) {
+                    throw new SQLException("the position query after the commit gave no rows");
+                }
+                try (ResultSet rs = s.getResultSet()) {
+                    return commitPosition(rs);
+                }
+            }
+            catch (SQLException | RuntimeException e) {
+                unreadable.accept(e);
+                return null;
+            }
+            finally {
+                closeQuietly(s, null);
+            }
+        }
+
+        @Override
         boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
                 throws SQLException {
             return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock, shared);
@@ -112,6 +162,12 @@ enum GtidFlavour {
      * page's header, was reached by no standby before the next write, so every read of them timed out.
      */
     private static final String POSTGRESQL_CAPTURE = "select pg_current_wal_insert_lsn(), current_setting('wal_block_size')";
+
+    /** The commit of a transaction and its position in one round trip: see {@code POSTGRESQL.commitCapturing}. */
+    private static final String POSTGRESQL_COMMIT_AND_CAPTURE = "select 1; commit; " + POSTGRESQL_CAPTURE;
+
+    /** SQLState of a statement in a transaction an earlier error aborted (PostgreSQL). */
+    private static final String TRANSACTION_ABORTED = "25P02";
 
     private final String captureSql;
     private final String globalCaptureSql;
@@ -160,6 +216,21 @@ enum GtidFlavour {
         return capture(primary);
     }
 
+    /** Whether {@link #commitCapturing} can commit a transaction and read its position in one round trip. */
+    boolean commitsWithPosition() {
+        return false;
+    }
+
+    /**
+     * Commits the transaction open on {@code primary} (manual-commit mode, it wrote) and reads its position in the same
+     * round trip, where {@link #commitsWithPosition()}. Throws what the commit threw; once the commit is done, a position
+     * that cannot be read goes to {@code unreadable} and the answer is {@code null}, as it is when the server has none
+     * or nothing was committed.
+     */
+    GtidPosition commitCapturing(Connection primary, Consumer<? super Exception> unreadable) throws SQLException {
+        throw new UnsupportedOperationException(name() + " reads a commit's position after the commit");
+    }
+
     /**
      * The server's position read on another connection after the commit: it contains the commit (and
      * perhaps later ones, which only makes readers wait a little longer, never read stale data). Used when
@@ -182,12 +253,28 @@ enum GtidFlavour {
 
     private static GtidPosition commitPosition(Connection primary) throws SQLException {
         try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(POSTGRESQL_CAPTURE)) {
-            String text = rs.next() ? rs.getString(1) : null;
-            if (text == null || text.isBlank()) {
-                return null;
+            return commitPosition(rs);
+        }
+    }
+
+    /** The position in {@link #POSTGRESQL_CAPTURE}'s answer. */
+    private static GtidPosition commitPosition(ResultSet rs) throws SQLException {
+        String text = rs.next() ? rs.getString(1) : null;
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        LsnPosition position = LsnPosition.parse(text).asReplayPosition(Integer.parseInt(rs.getString(2).trim()));
+        return position.isEmpty() ? null : position;
+    }
+
+    private static void closeQuietly(Statement s, SQLException failure) {
+        try {
+            s.close();
+        }
+        catch (SQLException e) {
+            if (failure != null) {
+                failure.addSuppressed(e);
             }
-            LsnPosition position = LsnPosition.parse(text).asReplayPosition(Integer.parseInt(rs.getString(2).trim()));
-            return position.isEmpty() ? null : position;
         }
     }
 

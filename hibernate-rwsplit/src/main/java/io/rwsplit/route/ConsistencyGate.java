@@ -136,6 +136,20 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     }
 
     /**
+     * Commits the primary connection's transaction, which wrote, and records its position for read-your-writes in the
+     * same round trip where the server allows it (PostgreSQL); {@code false} when it does not, or when nothing needs
+     * recording (nothing committed yet: the caller commits as usual). Throws what the commit threw.
+     */
+    boolean commitRecordingWrite(Connection primary) throws SQLException {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null || !router.causal().commitsWithPosition(primary)) {
+            return false;
+        }
+        consistency.committed(router.causal().commitCapturing(primary, router.commitCaptureFailed()));
+        return true;
+    }
+
+    /**
      * The token of what the primary connection committed: read on that connection, or, when the pool has
      * already taken it back (a JTA pool does so when the transaction completes), on a fresh one.
      */

@@ -389,7 +389,11 @@ final class PhysicalConnections {
      * returns the failures, the replica's chained to the primary's, or null.
      */
     SQLException applyToBoth(Action action) {
-        SQLException failure = apply(primary, action, null);
+        return applyToReplica(action, apply(primary, action, null));
+    }
+
+    /** Applies {@code action} to the replica connection, if open; returns {@code failure} with its failure chained. */
+    SQLException applyToReplica(Action action, SQLException failure) {
         return apply(replica, action, failure);
     }
 

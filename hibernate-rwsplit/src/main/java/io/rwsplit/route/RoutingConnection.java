@@ -570,7 +570,8 @@ public final class RoutingConnection implements Connection {
 
     /**
      * Commits on the primary, then on the replica; both are always attempted and the transaction ends
-     * either way (the first failure is thrown, the next chained to it).
+     * either way (the first failure is thrown, the next chained to it). A transaction that wrote is committed
+     * together with the reading of its position where the server allows ({@link ConsistencyGate#commitRecordingWrite}).
      */
     @Override
     public void commit() throws SQLException {
@@ -578,9 +579,21 @@ public final class RoutingConnection implements Connection {
         if (tx.autoCommit()) {
             return;
         }
-        SQLException failure = physical.applyToBoth(Connection::commit);
+        boolean recorded = false;
+        SQLException failure = null;
+        Connection primary = physical.openPrimary();
+        if (primary != null && tx.committingAWrite()) {
+            try {
+                recorded = gate.commitRecordingWrite(primary);
+            }
+            catch (SQLException e) {
+                failure = e;   // not recorded: the tracker records the write as after any failed commit
+            }
+        }
+        failure = recorded || failure != null ? physical.applyToReplica(Connection::commit, failure)
+                : physical.applyToBoth(Connection::commit);
         physical.transactionEnded(false);
-        tx.committed();
+        tx.committed(recorded);
         if (failure != null) {
             throw failure;
         }

@@ -225,14 +225,22 @@ final class TransactionTracker implements Runnable {
      * primary, perhaps after the server applied it) still counts as a write for read-your-writes: reading
      * one's own write from the primary is safe, missing it is not. The next transaction begins either way.
      */
-    void committed() {
+    void committed(boolean writeRecorded) {
         if (autoCommit) {
             return;
         }
-        if (wrote) {
+        if (writeRecorded) {
+            writeRecorded();
+        }
+        else if (wrote) {
             recordWrite(true);
         }
         begin();
+    }
+
+    /** Whether the transaction being committed wrote on the primary: its commit is to be recorded. */
+    boolean committingAWrite() {
+        return wrote && !autoCommit;
     }
 
     /** The physical connections were told to roll back: nothing was written that anyone can read. */
@@ -292,10 +300,17 @@ final class TransactionTracker implements Runnable {
     }
 
     private void recordWrite(boolean justCommitted) {
+        writeRecorded();
+        if (session.consistency() != null) {
+            recorder.recordCommittedWrite(justCommitted);
+        }
+    }
+
+    /** The write is (or is being) recorded: nothing is pending any more. */
+    private void writeRecorded() {
         wrote = false;
         if (session.consistency() != null) {
             session.consistency().pendingWrite(null);
-            recorder.recordCommittedWrite(justCommitted);
         }
     }
 

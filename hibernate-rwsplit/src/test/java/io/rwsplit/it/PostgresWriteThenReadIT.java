@@ -146,11 +146,200 @@ class PostgresWriteThenReadIT {
         assertEquals(List.of("IDLE", "IDLE", "IDLE"), states, "pgjdbc's transaction state after each commit");
     }
 
+    /**
+     * A transaction that wrote is committed together with the reading of its position: one round trip (one Sync sent
+     * by pgjdbc) for the insert and one for the commit, where {@code commit()} followed by the position query took
+     * two. Counted from pgjdbc's own protocol log, on this thread only (the monitor's probes run on others).
+     */
+    @Test
+    void aWriteTransactionCommitsAndReadsItsPositionInOneRoundTrip() throws Exception {
+        cluster.update(TestCluster.PRIMARY, "drop table if exists round_trips");
+        cluster.update(TestCluster.PRIMARY, "create table round_trips (id bigint primary key, v varchar(10))");
+        cluster.sync();
+        emf = routingFactory();
+        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession();
+             SyncCounter syncs = new SyncCounter()) {
+            List<Long> perWrite = new ArrayList<>();
+            session.doWork(c -> {
+                c.setAutoCommit(false);
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.executeUpdate("insert into round_trips values (0, 'warm')"); // the first statement also opens
+                }
+                c.commit();
+                for (int i = 1; i <= 3; i++) {
+                    long before = syncs.count();
+                    try (java.sql.Statement s = c.createStatement()) {
+                        s.executeUpdate("insert into round_trips values (" + i + ", 'x')");
+                    }
+                    c.commit();
+                    perWrite.add(syncs.count() - before);
+                }
+                c.setAutoCommit(true);
+            });
+            assertEquals(List.of(2L, 2L, 2L), perWrite, "round trips per write transaction: the insert, the commit");
+        }
+        try (EntityManager em = emf.createEntityManager()) {
+            assertEquals(4L, ((Number) em.createNativeQuery("select count(*) from round_trips").getSingleResult())
+                    .longValue(), "every insert committed and read back (the position was recorded: no stale read)");
+        }
+    }
+
+    /**
+     * pgjdbc's {@code autosave=always} wraps each statement in a transaction in a savepoint (and releases it with
+     * {@code cleanupSavepoints}): the combined commit still commits, and its read-back is not stale.
+     */
+    @Test
+    void withPgjdbcAutosaveTheCommitStillCommitsAndIsReadBack() throws Exception {
+        cluster.update(TestCluster.PRIMARY, "drop table if exists autosaved");
+        cluster.update(TestCluster.PRIMARY, "create table autosaved (id bigint primary key, v varchar(10))");
+        cluster.sync();
+        emf = routingFactory("?autosave=always&cleanupSavepoints=true");
+        for (int i = 1; i <= 20; i++) {
+            long id = i;
+            try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
+                session.doWork(c -> {
+                    c.setAutoCommit(false);
+                    try (java.sql.Statement s = c.createStatement()) {
+                        s.executeUpdate("insert into autosaved values (" + id + ", 'x')");
+                    }
+                    c.commit();
+                    c.setAutoCommit(true);
+                });
+            }
+            try (EntityManager em = emf.createEntityManager()) {
+                assertEquals(id, ((Number) em.createNativeQuery("select count(*) from autosaved").getSingleResult())
+                        .longValue(), "write " + id + " read back");
+            }
+        }
+    }
+
+    /** A commit that fails (a deferred constraint) throws as it would without the module, and nothing is written. */
+    @Test
+    void aCommitThatFailsAtTheServerThrowsItsErrorAndWritesNothing() throws Exception {
+        cluster.update(TestCluster.PRIMARY, "drop table if exists deferred_unique");
+        cluster.update(TestCluster.PRIMARY, "create table deferred_unique (id bigint primary key, code int,"
+                + " constraint code_unique unique (code) deferrable initially deferred)");
+        cluster.sync();
+        emf = routingFactory();
+        String[] failure = new String[1];
+        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
+            session.doWork(c -> {
+                c.setAutoCommit(false);
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.executeUpdate("insert into deferred_unique values (1, 7)");
+                    s.executeUpdate("insert into deferred_unique values (2, 7)");
+                }
+                try {
+                    c.commit();
+                }
+                catch (java.sql.SQLException e) {
+                    failure[0] = e.getSQLState();
+                }
+                c.setAutoCommit(true);
+                try (java.sql.Statement s = c.createStatement();
+                     java.sql.ResultSet rs = s.executeQuery("select count(*) from deferred_unique")) {
+                    rs.next();
+                    assertEquals(0, rs.getLong(1), "nothing of the failed transaction is visible");
+                }
+            });
+        }
+        assertEquals("23505", failure[0], "the commit threw the deferred constraint's error");
+    }
+
+    /**
+     * A transaction that an error aborted (the application caught the error and went on) and then commits gets the
+     * driver's own answer, exactly as without the module: here pgjdbc rolls back without an exception.
+     */
+    @Test
+    void aCommitAfterASwallowedErrorAnswersAsThePlainDriverDoes() throws Exception {
+        cluster.update(TestCluster.PRIMARY, "drop table if exists swallowed");
+        cluster.update(TestCluster.PRIMARY, "create table swallowed (id bigint primary key)");
+        cluster.sync();
+        String plain;
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(cluster.jdbcUrl(TestCluster.PRIMARY),
+                cluster.user(), cluster.password())) {
+            plain = commitAfterSwallowedError(c, 1);
+        }
+        emf = routingFactory();
+        String[] routed = new String[1];
+        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
+            session.doWork(c -> routed[0] = commitAfterSwallowedError(c, 2));
+        }
+        assertEquals("commit: no exception, rows of the transaction: 0", plain, "plain pgjdbc");
+        assertEquals(plain, routed[0], "hibernate-rwsplit");
+    }
+
+    private static String commitAfterSwallowedError(java.sql.Connection c, long id) throws java.sql.SQLException {
+        c.setAutoCommit(false);
+        try (java.sql.Statement s = c.createStatement()) {
+            s.executeUpdate("insert into swallowed values (" + id + ")");
+            try {
+                s.executeUpdate("insert into swallowed values (" + id + ")");
+            }
+            catch (java.sql.SQLException duplicate) {
+                // the application goes on: the transaction is aborted now
+            }
+        }
+        String outcome;
+        try {
+            c.commit();
+            outcome = "commit: no exception";
+        }
+        catch (java.sql.SQLException e) {
+            outcome = "commit: " + e.getSQLState();
+        }
+        c.setAutoCommit(true);
+        try (java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("select count(*) from swallowed where id = " + id)) {
+            rs.next();
+            return outcome + ", rows of the transaction: " + rs.getLong(1);
+        }
+    }
+
+    /** Counts the Sync messages pgjdbc sends on the current thread (one per round trip), from its FINEST log. */
+    private static final class SyncCounter extends java.util.logging.Handler implements AutoCloseable {
+        private final java.util.logging.Logger logger = java.util.logging.Logger.getLogger("org.postgresql.core.v3.QueryExecutorImpl");
+        private final java.util.logging.Level level = logger.getLevel();
+        private final long thread = Thread.currentThread().getId();
+        private final AtomicLong syncs = new AtomicLong();
+
+        SyncCounter() {
+            logger.setLevel(java.util.logging.Level.FINEST);
+            logger.addHandler(this);
+        }
+
+        long count() {
+            return syncs.get();
+        }
+
+        @Override
+        public void publish(java.util.logging.LogRecord r) {
+            if (r.getLongThreadID() == thread && "FE=> Sync".equals(String.valueOf(r.getMessage()).trim())) {
+                syncs.incrementAndGet();
+            }
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+            logger.removeHandler(this);
+            logger.setLevel(level);
+        }
+    }
+
     /** The cluster's primary and both standbys, hibernate-rwsplit's defaults (as a new user configures it). */
     private EntityManagerFactory routingFactory() {
+        return routingFactory("");
+    }
+
+    /** As {@link #routingFactory()}, with {@code urlParameters} after the primary's URL. */
+    private EntityManagerFactory routingFactory(String urlParameters) {
         return new HibernatePersistenceConfiguration("pg-write-then-read-it")
                 .managedClass(Profile.class)
-                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY) + urlParameters)
                 .property("jakarta.persistence.jdbc.user", cluster.user())
                 .property("jakarta.persistence.jdbc.password", cluster.password())
                 .property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls())
