@@ -171,12 +171,13 @@ public final class CausalReads {
      * Commits the transaction, which wrote, open on {@code primary} in manual-commit mode and returns the token of what
      * it committed, read in the same round trip (only where {@link #commitsWithPosition}). Throws what the commit threw;
      * a position that could not be read once the commit was done goes to {@code failed}, and its readers use the time
-     * window, as with {@link #captureAfterCommit}.
+     * window, as with {@link #captureAfterCommit}. {@code null}: nothing was committed (an aborted transaction, which
+     * the driver rolled back).
      */
     public ConsistencyToken commitCapturing(Connection primary, java.util.function.Consumer<? super Exception> failed)
             throws SQLException {
         GtidPosition position = flavour(primary).commitCapturing(primary, e -> unreadable(e, failed));
-        return token(position, runtime.clock().epochMicros());
+        return position != null && position.isEmpty() ? null : token(position, runtime.clock().epochMicros());
     }
 
     private static ConsistencyToken token(GtidPosition position, long epochMicros) {

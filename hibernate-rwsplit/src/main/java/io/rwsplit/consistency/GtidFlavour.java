@@ -108,7 +108,7 @@ enum GtidFlavour {
                     throw e;
                 }
                 primary.commit();
-                return null;
+                return LsnPosition.EMPTY;   // rolled back (if the driver did not throw): nothing to read
             }
             try {
                 // no transaction is open now: pgjdbc sends nothing, and a pool learns that the transaction ended
@@ -224,8 +224,8 @@ enum GtidFlavour {
     /**
      * Commits the transaction open on {@code primary} (manual-commit mode, it wrote) and reads its position in the same
      * round trip, where {@link #commitsWithPosition()}. Throws what the commit threw; once the commit is done, a position
-     * that cannot be read goes to {@code unreadable} and the answer is {@code null}, as it is when the server has none
-     * or nothing was committed.
+     * that cannot be read goes to {@code unreadable} and the answer is {@code null}, as it is when the server has none.
+     * An empty position: nothing was committed (the transaction had been aborted and rolled back).
      */
     GtidPosition commitCapturing(Connection primary, Consumer<? super Exception> unreadable) throws SQLException {
         throw new UnsupportedOperationException(name() + " reads a commit's position after the commit");

@@ -137,15 +137,18 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     /**
      * Commits the primary connection's transaction, which wrote, and records its position for read-your-writes in the
-     * same round trip where the server allows it (PostgreSQL); {@code false} when it does not, or when nothing needs
-     * recording (nothing committed yet: the caller commits as usual). Throws what the commit threw.
+     * same round trip where the server allows it (PostgreSQL); {@code false} when it does not (nothing committed yet: the
+     * caller commits as usual). Throws what the commit threw.
      */
     boolean commitRecordingWrite(Connection primary) throws SQLException {
         SessionConsistency consistency = session.consistency();
         if (consistency == null || !router.causal().commitsWithPosition(primary)) {
             return false;
         }
-        consistency.committed(router.causal().commitCapturing(primary, router.commitCaptureFailed()));
+        ConsistencyToken write = router.causal().commitCapturing(primary, router.commitCaptureFailed());
+        if (write != null) {
+            consistency.committed(write);
+        }
         return true;
     }
 

@@ -248,7 +248,8 @@ class PostgresWriteThenReadIT {
 
     /**
      * A transaction that an error aborted (the application caught the error and went on) and then commits gets the
-     * driver's own answer, exactly as without the module: here pgjdbc rolls back without an exception.
+     * driver's own answer, exactly as without the module: here pgjdbc rolls back without an exception. Nothing was
+     * committed, so nothing is recorded for read-your-writes.
      */
     @Test
     void aCommitAfterASwallowedErrorAnswersAsThePlainDriverDoes() throws Exception {
@@ -267,6 +268,12 @@ class PostgresWriteThenReadIT {
         }
         assertEquals("commit: no exception, rows of the transaction: 0", plain, "plain pgjdbc");
         assertEquals(plain, routed[0], "hibernate-rwsplit");
+        try (EntityManager em = emf.createEntityManager()) {
+            em.createNativeQuery("select count(*) from swallowed").getSingleResult();
+            assertEquals(1, RwSplit.statistics(em).replicaStatements(),
+                    "nothing was committed: the next read need not wait for it nor go to the primary; reasons "
+                            + RwSplit.statistics(emf).byReason());
+        }
     }
 
     private static String commitAfterSwallowedError(java.sql.Connection c, long id) throws java.sql.SQLException {
