@@ -12,7 +12,7 @@
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
-#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs] [--pg-delay=D] [--quick] [--page]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--pg-delay=D] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
 #   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
@@ -26,6 +26,8 @@
 #                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
 #                  rows and the load average before and after (about 3.5 minutes a cluster); docs/benchmarks.md is
 #                  not rewritten unless --page is given
+#   --with-pairs   (pattern only) after each database's cells, the same with write and read back only (the pairs
+#                  alone), into rows of their own (about 3 minutes more a cluster)
 #   --pg-delay=D   (pattern only) on PostgreSQL, run the cells a second time with both standbys D behind
 #                  (`pg-cluster.sh delay N D`: whole seconds or milliseconds, e.g. 500ms), into a row of its own
 #   --page         (pattern only) then rewrite the section "Write then read back, under write load" of
@@ -59,6 +61,7 @@ pattern_only=false
 pattern_mariadb=false
 pattern_postgres=false
 pattern_pairs=false
+pattern_with_pairs=false
 pattern_page=false
 for arg in "$@"; do
   case "$arg" in
@@ -70,6 +73,7 @@ for arg in "$@"; do
     --mariadb) pattern_mariadb=true ;;
     --postgres) pattern_postgres=true ;;
     --pairs) pattern_pairs=true ;;
+    --with-pairs) pattern_with_pairs=true ;;
     --page) pattern_page=true ;;
     --pg-delay=*) pattern_pg_delay="${arg#--pg-delay=}" ;;
     --help | -h) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -101,9 +105,13 @@ if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
 fi
-if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_page || [[ -n "$pattern_pg_delay" ]]; } \
-  && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --pg-delay and --page belong to 'pattern' (see --help)" >&2
+if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_page \
+  || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --pg-delay and --page belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if $pattern_pairs && $pattern_with_pairs; then
+  echo "bench.sh: --pairs (the pairs instead) and --with-pairs (the pairs as well) exclude each other" >&2
   exit 2
 fi
 if [[ -n "$pattern_pg_delay" && ! "$pattern_pg_delay" =~ ^[0-9]+(ms)?$ ]]; then
@@ -198,13 +206,14 @@ if $pattern_only; then
   }
   trap stop_pattern_clusters EXIT
   # $1: mariadb or postgres; $2: its primary port; $3: the TSV file; $4: the injected lag's label (default none:
-  # then each stack first proves that its reads reach a replica; under lag hibernate-rwsplit may use the primary)
+  # then each stack first proves that its reads reach a replica; under lag hibernate-rwsplit may use the primary);
+  # $5: the pattern (default the run's)
   pattern_workload() {
-    local lag=${4:-none} prove=true
+    local lag=${4:-none} prove=true workload_pattern=${5:-$pattern}
     [[ "$lag" == none ]] || prove=false
     java -Drwsplit.bench.proofs="$out/proofs.tsv" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner \
       --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$lag" \
-      --prove "$prove" --modes "$pattern_modes" --pattern "$pattern" --prime 20 --out "$3"
+      --prove "$prove" --modes "$pattern_modes" --pattern "$workload_pattern" --prime 20 --out "$3"
   }
   # what PatternSection puts above the table (--page): the command with every setting that differs from its
   # default, the machine and the load average
@@ -234,6 +243,10 @@ if $pattern_only; then
     echo "== MariaDB (port $port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
     pattern_workload mariadb "$port" "$out/workload.tsv"
     echo "== MariaDB done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    if $pattern_with_pairs; then
+      pattern_workload mariadb "$port" "$out/workload-pairs.tsv" none pairs
+      echo "== MariaDB pairs done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    fi
   fi
   if $pattern_postgres; then
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
@@ -245,6 +258,10 @@ if $pattern_only; then
     echo "== PostgreSQL (port $pg_port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
     pattern_workload postgres "$pg_port" "$out/workload-postgres.tsv"
     echo "== PostgreSQL done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    if $pattern_with_pairs; then
+      pattern_workload postgres "$pg_port" "$out/workload-postgres-pairs.tsv" none pairs
+      echo "== PostgreSQL pairs done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    fi
     if [[ -n "$pattern_pg_delay" ]]; then
       delay_both pg_cluster_sh "$pattern_pg_delay"
       echo "== PostgreSQL, both standbys $pattern_pg_delay behind, load average $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -253,7 +270,7 @@ if $pattern_only; then
       echo "== PostgreSQL with lag done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     fi
   fi
-  for tsv in "$out/workload.tsv" "$out/workload-postgres.tsv" "$out/workload-postgres-delay.tsv"; do
+  for tsv in "$out"/workload*.tsv; do
     if [[ -f "$tsv" ]]; then
       echo "== rows of $tsv"
       cat "$tsv"

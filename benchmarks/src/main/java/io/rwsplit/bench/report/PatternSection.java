@@ -20,9 +20,10 @@ import io.rwsplit.bench.report.ResultFiles.Tsv;
  * has no such markers yet, a new one inserted right before its {@code ## Reproduce} heading. The results directory
  * holds {@code meta.properties} (command, date, machine and load average, written by bench.sh) and the workload
  * runner's rows, {@code workload.tsv} for MariaDB and {@code workload-postgres.tsv} for PostgreSQL: plain
- * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved; and,
- * when {@code bench.sh pattern --pg-delay=D} ran, {@code workload-postgres-delay.tsv}: the same on PostgreSQL with both
- * standbys {@code D} behind (its row is left out when that file is not there).
+ * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved; when
+ * {@code bench.sh pattern --with-pairs} ran, {@code workload-pairs.tsv} and {@code workload-postgres-pairs.tsv}: the
+ * write-then-read pairs alone on each; and, when {@code --pg-delay=D} ran, {@code workload-postgres-delay.tsv}: the
+ * same on PostgreSQL with both standbys {@code D} behind (these rows are left out when their file is not there).
  * <p>
  * Usage: {@code PatternSection <results dir> <markdown file>}
  */
@@ -47,7 +48,9 @@ public final class PatternSection {
 
     private static final List<Source> SOURCES = List.of(
             new Source("MariaDB", "workload.tsv", "skipped_mariadb"),
+            new Source("MariaDB", "workload-pairs.tsv", null),
             new Source("PostgreSQL", "workload-postgres.tsv", "skipped_postgres"),
+            new Source("PostgreSQL", "workload-postgres-pairs.tsv", null),
             new Source("PostgreSQL", "workload-postgres-delay.tsv", null));
 
     private final Path dir;
@@ -117,7 +120,8 @@ public final class PatternSection {
         md.append("""
                 Each user repeats: write its own row in one `EntityManager`, read it back in a new one (a \
                 read-after-write, *stale* when it shows an older counter than the user committed), then read N \
-                random rows, each in a new `EntityManager` (`write-readback-N`; `write-readback-0` is `--pairs`). \
+                random rows, each in a new `EntityManager` (`write-readback-N`; `write-readback-0`, the pairs alone, is \
+                `--pairs`, or `--with-pairs` for rows of their own). \
                 Plain Hibernate (`PRIMARY_ONLY`, every statement on the primary) and hibernate-rwsplit with its \
                 defaults (`UNIT_DEFAULT`, only `hibernate.rwsplit.replicas` set) run in one JVM, interleaved \
                 P R P R P R after each ran once unrecorded (the JIT), with no injected lag unless the database \
