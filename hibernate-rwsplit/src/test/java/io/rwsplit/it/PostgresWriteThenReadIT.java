@@ -124,9 +124,7 @@ class PostgresWriteThenReadIT {
      */
     @Test
     void aCommitInManualCommitModeLeavesNoTransactionOpenOnThePrimary() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "drop table if exists commit_state");
-        cluster.update(TestCluster.PRIMARY, "create table commit_state (id bigint primary key, v varchar(10))");
-        cluster.sync();
+        freshTable("commit_state", "id bigint primary key, v varchar(10)");
         emf = routingFactory();
         List<String> states = new ArrayList<>();
         try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
@@ -153,9 +151,7 @@ class PostgresWriteThenReadIT {
      */
     @Test
     void aWriteTransactionCommitsAndReadsItsPositionInOneRoundTrip() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "drop table if exists round_trips");
-        cluster.update(TestCluster.PRIMARY, "create table round_trips (id bigint primary key, v varchar(10))");
-        cluster.sync();
+        freshTable("round_trips", "id bigint primary key, v varchar(10)");
         emf = routingFactory();
         try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession();
              SyncCounter syncs = new SyncCounter()) {
@@ -190,9 +186,7 @@ class PostgresWriteThenReadIT {
      */
     @Test
     void withPgjdbcAutosaveTheCommitStillCommitsAndIsReadBack() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "drop table if exists autosaved");
-        cluster.update(TestCluster.PRIMARY, "create table autosaved (id bigint primary key, v varchar(10))");
-        cluster.sync();
+        freshTable("autosaved", "id bigint primary key, v varchar(10)");
         emf = routingFactory("?autosave=always&cleanupSavepoints=true");
         for (int i = 1; i <= 20; i++) {
             long id = i;
@@ -216,10 +210,8 @@ class PostgresWriteThenReadIT {
     /** A commit that fails (a deferred constraint) throws as it would without the module, and nothing is written. */
     @Test
     void aCommitThatFailsAtTheServerThrowsItsErrorAndWritesNothing() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "drop table if exists deferred_unique");
-        cluster.update(TestCluster.PRIMARY, "create table deferred_unique (id bigint primary key, code int,"
-                + " constraint code_unique unique (code) deferrable initially deferred)");
-        cluster.sync();
+        freshTable("deferred_unique", "id bigint primary key, code int,"
+                + " constraint code_unique unique (code) deferrable initially deferred");
         emf = routingFactory();
         String[] failure = new String[1];
         try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
@@ -253,9 +245,7 @@ class PostgresWriteThenReadIT {
      */
     @Test
     void aCommitAfterASwallowedErrorAnswersAsThePlainDriverDoes() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "drop table if exists swallowed");
-        cluster.update(TestCluster.PRIMARY, "create table swallowed (id bigint primary key)");
-        cluster.sync();
+        freshTable("swallowed", "id bigint primary key");
         String plain;
         try (java.sql.Connection c = java.sql.DriverManager.getConnection(cluster.jdbcUrl(TestCluster.PRIMARY),
                 cluster.user(), cluster.password())) {
@@ -301,6 +291,13 @@ class PostgresWriteThenReadIT {
             rs.next();
             return outcome + ", rows of the transaction: " + rs.getLong(1);
         }
+    }
+
+    /** Creates table {@code name} anew on the primary with {@code columns}, and waits until both standbys have it. */
+    private void freshTable(String name, String columns) throws java.sql.SQLException {
+        cluster.update(TestCluster.PRIMARY, "drop table if exists " + name);
+        cluster.update(TestCluster.PRIMARY, "create table " + name + " (" + columns + ")");
+        cluster.sync();
     }
 
     /** Counts the Sync messages pgjdbc sends on the current thread (one per round trip), from its FINEST log. */
