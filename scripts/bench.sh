@@ -20,7 +20,7 @@
 #                  on the MariaDB cluster against the routing peers (longer); docs/benchmarks.md is not rewritten
 #   pattern        only the write-readback workload: each user writes its own row, reads it back in a new
 #                  EntityManager, then reads 9 random rows, each in a new EntityManager (--pairs: write and read
-#                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved three times each (P R P R P R) in one JVM,
+#                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved BENCH_PATTERN_PAIRS times each (P R P R ...) in one JVM,
 #                  after each mode ran once for 20 s unrecorded (the JIT), no injected lag, BENCH_USERS users for
 #                  BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
 #                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
@@ -47,6 +47,8 @@
 #                        the MariaDB one)
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
+#   BENCH_PATTERN_PAIRS  pattern only: interleaved pairs of cells (plain Hibernate, then hibernate-rwsplit) per
+#                        workload, default 3
 #   BENCH_CPU_OPTS       options of the CPU-time comparison, default "--pairs 100 --batch-ms 50 --warmup-s 8"
 set -euo pipefail
 
@@ -62,6 +64,7 @@ pattern_mariadb=false
 pattern_postgres=false
 pattern_pairs=false
 pattern_with_pairs=false
+pattern_pg_delay=""
 pattern_page=false
 for arg in "$@"; do
   case "$arg" in
@@ -92,6 +95,7 @@ delay_both() {
 }
 jmh_opts="${BENCH_JMH_OPTS:--f 1 -wi 5 -w 2s -i 10 -r 1s}"
 users="${BENCH_USERS:-8}"
+pattern_pairs_count="${BENCH_PATTERN_PAIRS:-3}"
 seconds="${BENCH_SECONDS:-15}"
 warmup=3
 cpu_opts="${BENCH_CPU_OPTS:---pairs 100 --batch-ms 50 --warmup-s 8}"
@@ -108,6 +112,10 @@ fi
 if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_page \
   || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
   echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --pg-delay and --page belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if [[ ! "$pattern_pairs_count" =~ ^[1-9][0-9]*$ ]]; then
+  echo "bench.sh: BENCH_PATTERN_PAIRS must be a whole number of pairs, 1 or more: '$pattern_pairs_count'" >&2
   exit 2
 fi
 if $pattern_pairs && $pattern_with_pairs; then
@@ -193,7 +201,10 @@ if $pattern_only; then
   mkdir -p "$out"
   pattern=write-readback-9
   $pattern_pairs && pattern=pairs
-  pattern_modes=PRIMARY_ONLY,UNIT_DEFAULT,PRIMARY_ONLY,UNIT_DEFAULT,PRIMARY_ONLY,UNIT_DEFAULT
+  pattern_modes=PRIMARY_ONLY,UNIT_DEFAULT
+  for ((i = 1; i < pattern_pairs_count; i++)); do
+    pattern_modes+=,PRIMARY_ONLY,UNIT_DEFAULT
+  done
   started_mariadb=false
   started_pg=false
   stop_pattern_clusters() {
@@ -223,6 +234,7 @@ if $pattern_only; then
     $pattern_mariadb && [[ -n "${BENCH_CLUSTER_PORT:-}" ]] && env_set+="BENCH_CLUSTER_PORT=$port "
     $pattern_postgres && [[ -n "${BENCH_PG_CLUSTER_PORT:-}" ]] && env_set+="BENCH_PG_CLUSTER_PORT=$pg_port "
     [[ -n "${BENCH_USERS:-}" ]] && env_set+="BENCH_USERS=$BENCH_USERS "
+    [[ -n "${BENCH_PATTERN_PAIRS:-}" ]] && env_set+="BENCH_PATTERN_PAIRS=$BENCH_PATTERN_PAIRS "
     [[ -n "${BENCH_SECONDS:-}" ]] && env_set+="BENCH_SECONDS=$BENCH_SECONDS "
     echo "command=${env_set}scripts/bench.sh${*:+ $*}"
     echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"

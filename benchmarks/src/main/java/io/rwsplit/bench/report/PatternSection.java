@@ -124,7 +124,8 @@ public final class PatternSection {
                 `--pairs`, or `--with-pairs` for rows of their own). \
                 Plain Hibernate (`PRIMARY_ONLY`, every statement on the primary) and hibernate-rwsplit with its \
                 defaults (`UNIT_DEFAULT`, only `hibernate.rwsplit.replicas` set) run in one JVM, interleaved \
-                P R P R P R after each ran once unrecorded (the JIT), with no injected lag unless the database \
+                P R P R ... (the pairs column) after each ran once unrecorded (the JIT), with no injected lag \
+                unless the database \
                 column names one (`scripts/pg-cluster.sh delay`, `recovery_min_apply_delay`, on both standbys: \
                 reads that cannot wait that long go to the primary). The *ratio* of a pair \
                 is hibernate-rwsplit's throughput divided by that of the plain Hibernate run just before it; both \
