@@ -190,16 +190,14 @@ class PostgresWriteThenReadIT {
         emf = routingFactory("?autosave=always&cleanupSavepoints=true");
         for (int i = 1; i <= 20; i++) {
             long id = i;
-            try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
-                session.doWork(c -> {
-                    c.setAutoCommit(false);
-                    try (java.sql.Statement s = c.createStatement()) {
-                        s.executeUpdate("insert into autosaved values (" + id + ", 'x')");
-                    }
-                    c.commit();
-                    c.setAutoCommit(true);
-                });
-            }
+            doWork(c -> {
+                c.setAutoCommit(false);
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.executeUpdate("insert into autosaved values (" + id + ", 'x')");
+                }
+                c.commit();
+                c.setAutoCommit(true);
+            });
             try (EntityManager em = emf.createEntityManager()) {
                 assertEquals(id, ((Number) em.createNativeQuery("select count(*) from autosaved").getSingleResult())
                         .longValue(), "write " + id + " read back");
@@ -214,27 +212,25 @@ class PostgresWriteThenReadIT {
                 + " constraint code_unique unique (code) deferrable initially deferred");
         emf = routingFactory();
         String[] failure = new String[1];
-        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
-            session.doWork(c -> {
-                c.setAutoCommit(false);
-                try (java.sql.Statement s = c.createStatement()) {
-                    s.executeUpdate("insert into deferred_unique values (1, 7)");
-                    s.executeUpdate("insert into deferred_unique values (2, 7)");
-                }
-                try {
-                    c.commit();
-                }
-                catch (java.sql.SQLException e) {
-                    failure[0] = e.getSQLState();
-                }
-                c.setAutoCommit(true);
-                try (java.sql.Statement s = c.createStatement();
-                     java.sql.ResultSet rs = s.executeQuery("select count(*) from deferred_unique")) {
-                    rs.next();
-                    assertEquals(0, rs.getLong(1), "nothing of the failed transaction is visible");
-                }
-            });
-        }
+        doWork(c -> {
+            c.setAutoCommit(false);
+            try (java.sql.Statement s = c.createStatement()) {
+                s.executeUpdate("insert into deferred_unique values (1, 7)");
+                s.executeUpdate("insert into deferred_unique values (2, 7)");
+            }
+            try {
+                c.commit();
+            }
+            catch (java.sql.SQLException e) {
+                failure[0] = e.getSQLState();
+            }
+            c.setAutoCommit(true);
+            try (java.sql.Statement s = c.createStatement();
+                 java.sql.ResultSet rs = s.executeQuery("select count(*) from deferred_unique")) {
+                rs.next();
+                assertEquals(0, rs.getLong(1), "nothing of the failed transaction is visible");
+            }
+        });
         assertEquals("23505", failure[0], "the commit threw the deferred constraint's error");
     }
 
@@ -253,9 +249,7 @@ class PostgresWriteThenReadIT {
         }
         emf = routingFactory();
         String[] routed = new String[1];
-        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
-            session.doWork(c -> routed[0] = commitAfterSwallowedError(c, 2));
-        }
+        doWork(c -> routed[0] = commitAfterSwallowedError(c, 2));
         assertEquals("commit: no exception, rows of the transaction: 0", plain, "plain pgjdbc");
         assertEquals(plain, routed[0], "hibernate-rwsplit");
         try (EntityManager em = emf.createEntityManager()) {
@@ -290,6 +284,13 @@ class PostgresWriteThenReadIT {
              java.sql.ResultSet rs = s.executeQuery("select count(*) from swallowed where id = " + id)) {
             rs.next();
             return outcome + ", rows of the transaction: " + rs.getLong(1);
+        }
+    }
+
+    /** Runs {@code work} on the JDBC connection of a new session of {@link #emf}, as an application's {@code doWork}. */
+    private void doWork(org.hibernate.jdbc.Work work) {
+        try (org.hibernate.Session session = emf.unwrap(org.hibernate.SessionFactory.class).openSession()) {
+            session.doWork(work);
         }
     }
 
