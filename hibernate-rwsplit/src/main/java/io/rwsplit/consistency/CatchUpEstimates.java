@@ -125,9 +125,12 @@ final class CatchUpEstimates {
 
     /**
      * A wait saw replica {@code index} apply a write committed at {@code commitMicros} in time: earlier timeouts say
-     * nothing any more, and the time since the commit is a sample of its replay time.
+     * nothing any more. {@code waited}: the write was not applied at the first look, so the time since its commit is a
+     * sample of the replay time. Otherwise that time is only an upper bound (a read that comes late finds an old write
+     * replayed however quickly it was): it lowers a longer estimate, keeps a shorter one current, and stands for an
+     * unknown one.
      */
-    void caughtUp(int index, long commitMicros) {
+    void caughtUp(int index, long commitMicros, boolean waited) {
         if (timeoutLag.get(index) != 0) {
             timeoutLag.set(index, 0);
         }
@@ -137,7 +140,12 @@ final class CatchUpEstimates {
         long updated = replayAt.get(index);
         long previous = replayMicros.get(index);
         boolean fresh = updated != 0 && now - updated <= REMEMBER_NANOS;
-        replayMicros.set(index, fresh ? previous + (sample - previous) / 4 : sample);
+        if (fresh && (waited || sample < previous)) {
+            replayMicros.set(index, previous + (sample - previous) / 4);
+        }
+        else if (!fresh) {
+            replayMicros.set(index, sample);
+        }
         replayAt.set(index, Math.max(1, now));
     }
 

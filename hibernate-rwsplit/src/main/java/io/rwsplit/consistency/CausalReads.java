@@ -370,9 +370,9 @@ public final class CausalReads {
      * configured timeout; remembers a timeout so that the next reads skip that replica while it cannot catch up.
      */
     public boolean await(Connection replica, int index, ConsistencyToken need) {
-        GtidPosition position = need.positionOrNull();
-        if (await(replica, index, position)) {
-            catchUp.caughtUp(index, need.commitTimeMicros());
+        WaitResult result = await(replica, index, need.positionOrNull());
+        if (result.applied()) {
+            catchUp.caughtUp(index, need.commitTimeMicros(), result == WaitResult.APPLIED_AFTER_WAITING);
             return true;
         }
         catchUp.timedOut(index, need.commitTimeMicros());
@@ -381,24 +381,24 @@ public final class CausalReads {
 
     /**
      * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
-     * configured timeout. {@code false} on timeout or when the replica cannot wait (then: the primary).
+     * configured timeout. {@code NOT_APPLIED} on timeout or when the replica cannot wait (then: the primary).
      */
-    public boolean await(Connection replica, int index, GtidPosition need) {
+    private WaitResult await(Connection replica, int index, GtidPosition need) {
         long epoch = epochs.current(index);
         try {
             GtidFlavour f = flavour(replica);
             if (!f.accepts(need)) {
-                return false;
+                return WaitResult.NOT_APPLIED;
             }
-            if (f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index])) {
+            WaitResult result = f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index]);
+            if (result.applied()) {
                 observed(index, need, epoch);
-                return true;
             }
-            return false;
+            return result;
         }
         catch (SQLException e) {
             ConsistencyRuntime.log.debug("hibernate-rwsplit: waiting for GTID {} on replica {} failed: {}", need, index, e.toString());
-            return false;
+            return WaitResult.NOT_APPLIED;
         }
     }
 

@@ -131,7 +131,7 @@ enum GtidFlavour {
         }
 
         @Override
-        boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+        WaitResult await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
                 throws SQLException {
             return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock, shared);
         }
@@ -279,17 +279,19 @@ enum GtidFlavour {
     }
 
     /**
-     * Waits until the replica behind {@code replica} applied {@code position}; {@code false} on timeout. {@code shared}
-     * is the replica's poll, shared by the reads waiting on it where the server can only be asked (PostgreSQL).
+     * Waits until the replica behind {@code replica} applied {@code position}; {@link WaitResult#NOT_APPLIED} on timeout.
+     * {@code shared} is the replica's poll, shared by the reads waiting on it where the server can only be asked
+     * (PostgreSQL). A server-side wait cannot tell whether it had to wait: it answers {@code APPLIED_AFTER_WAITING}.
      */
-    boolean await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+    WaitResult await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
             throws SQLException {
         try (PreparedStatement ps = replica.prepareStatement(waitSql)) {
             ps.setString(1, position.toString());
             ps.setBigDecimal(2, java.math.BigDecimal.valueOf(timeoutMicros, 6));
             try (ResultSet rs = ps.executeQuery()) {
                 // both functions return 0 once the position is applied (MariaDB -1, MySQL 1 on timeout; NULL on error)
-                return rs.next() && rs.getInt(1) == 0 && !rs.wasNull();
+                return rs.next() && rs.getInt(1) == 0 && !rs.wasNull() ? WaitResult.APPLIED_AFTER_WAITING
+                        : WaitResult.NOT_APPLIED;
             }
         }
     }

@@ -35,8 +35,8 @@ final class LsnWait {
     private LsnWait() {
     }
 
-    /** {@code true} once the standby behind {@code standby} replayed {@code position}; {@code false} on timeout. */
-    static boolean await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+    /** Whether the standby behind {@code standby} replayed {@code position} (at once, or after waiting), or timed out. */
+    static WaitResult await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
             throws SQLException {
         boolean inTransaction = !standby.getAutoCommit();
         if (inTransaction) {
@@ -46,7 +46,7 @@ final class LsnWait {
             if (waitsOnServer(standby)) {
                 Boolean reached = waitFor(standby, position, timeoutMicros);
                 if (reached != null) {
-                    return reached;
+                    return reached ? WaitResult.APPLIED_AFTER_WAITING : WaitResult.NOT_APPLIED;
                 }
             }
             long since = clock.nanoTime();

@@ -53,28 +53,29 @@ final class SharedReplayPoll {
      * Waits until the standby replayed {@code need} or the clock reaches {@code deadline} (nanos), asking the standby on
      * {@code standby} while this thread is the poller. {@code since} is when this read began to wait.
      *
-     * @return {@code true} once the position is replayed; {@code false} on timeout, interrupt, or when the server
-     *         answers that it is not a standby (promoted: its position is not comparable)
+     * @return whether the position is replayed, and whether it was at the first look; {@link WaitResult#NOT_APPLIED} on
+     *         timeout, interrupt, or when the server answers that it is not a standby (promoted: its position is not
+     *         comparable)
      */
-    boolean await(Connection standby, LsnPosition need, long since, long deadline, Clock clock) throws SQLException {
+    WaitResult await(Connection standby, LsnPosition need, long since, long deadline, Clock clock) throws SQLException {
         if (board.replayed(need)) {
-            return true;
+            return WaitResult.ALREADY_APPLIED;
         }
         Thread me = Thread.currentThread();
         waiting.add(me);   // before the first look: a poll after it wakes this thread
         try {
             LsnPosition replayed = ask(standby, me);   // at once, on its own connection: it may have replayed already
             if (replayed == null || replayed.contains(need)) {
-                return replayed != null;
+                return replayed == null ? WaitResult.NOT_APPLIED : WaitResult.ALREADY_APPLIED;
             }
             while (true) {
                 if (board.replayed(need)) {
-                    return true;
+                    return WaitResult.APPLIED_AFTER_WAITING;
                 }
                 long now = clock.nanoTime();
                 long left = deadline - now;
                 if (left <= 0 || me.isInterrupted()) {
-                    return false;
+                    return WaitResult.NOT_APPLIED;
                 }
                 if (poller.get() != me && !poller.compareAndSet(null, me)) {
                     LockSupport.parkNanos(this, Math.min(left, MAX_PACE_NANOS)); // the poller wakes it sooner
@@ -83,7 +84,7 @@ final class SharedReplayPoll {
                 LockSupport.parkNanos(this, Math.min(pace(now - since), left));
                 replayed = ask(standby, me);
                 if (replayed == null || replayed.contains(need)) {
-                    return replayed != null;
+                    return replayed == null ? WaitResult.NOT_APPLIED : WaitResult.APPLIED_AFTER_WAITING;
                 }
             }
         }

@@ -44,7 +44,7 @@ class CatchUpEstimatesTest {
     void aSuccessfulWaitForgetsTheTimeout() {
         CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, 1);
         estimates.timedOut(0, clock.epochMicros() - WAIT);
-        estimates.caughtUp(0, clock.epochMicros());
+        estimates.caughtUp(0, clock.epochMicros(), true);
         assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
     }
 
@@ -85,7 +85,7 @@ class CatchUpEstimatesTest {
         assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "one read tries, 50 ms after the timeout");
         assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "only one");
         clock.advance(Duration.ofMillis(1));
-        estimates.caughtUp(0, clock.epochMicros() - 1_000);     // the trial read's wait succeeded at once
+        estimates.caughtUp(0, clock.epochMicros() - 1_000, false);  // the trial read's wait succeeded at once
         assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "every read may wait again");
         assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
     }
@@ -115,14 +115,65 @@ class CatchUpEstimatesTest {
     // ---------------------------------------------------------------- standbys that can only be polled (PostgreSQL 15)
 
     private CatchUpEstimates polled(int replicas) {
-        CatchUpEstimates estimates = new CatchUpEstimates(clock, WAIT, replicas);
+        return polled(replicas, WAIT);
+    }
+
+    private CatchUpEstimates polled(int replicas, long waitMicros) {
+        CatchUpEstimates estimates = new CatchUpEstimates(clock, waitMicros, replicas);
         estimates.polled(true);
         return estimates;
     }
 
     /** A wait on replica {@code index} saw a write replayed {@code micros} after its commit, ending now. */
     private void replayedAfter(CatchUpEstimates estimates, int index, long micros) {
-        estimates.caughtUp(index, clock.epochMicros() - micros);
+        estimates.caughtUp(index, clock.epochMicros() - micros, true);
+    }
+
+    /** A read on replica {@code index} found a write committed {@code micros} ago already replayed, at its first look. */
+    private void foundReplayed(CatchUpEstimates estimates, int index, long micros) {
+        estimates.caughtUp(index, clock.epochMicros() - micros, false);
+    }
+
+    @Test
+    void lateReadsThatFindOldWritesReplayedDoNotLengthenTheReplayTime() {
+        CatchUpEstimates estimates = polled(1, 2_000);   // causal_wait_timeout=2ms
+        replayedAfter(estimates, 0, 1_000);
+        for (int i = 0; i < 20; i++) {
+            foundReplayed(estimates, 0, 30_000);         // a read 30 ms after the last write: replayed long ago
+        }
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "still about 1 ms: a fresh write is worth 2 ms");
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "every read, not a trial");
+    }
+
+    @Test
+    void aWriteFoundReplayedSoonerThanTheEstimateShortensIt() {
+        CatchUpEstimates estimates = polled(1, 2_000);
+        replayedAfter(estimates, 0, 10_000);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "this interval's trial");
+        assertFalse(estimates.canCatchUp(0, 0, clock.epochMicros()), "10 ms of replay against a 2 ms wait");
+        for (int i = 0; i < 20; i++) {
+            foundReplayed(estimates, 0, 500);            // replayed within 0.5 ms of its commit
+        }
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "proven faster: waited for again");
+    }
+
+    @Test
+    void aWriteFoundReplayedGivesAnUnknownStandbyAnUpperBound() {
+        CatchUpEstimates estimates = polled(1, 2_000);
+        foundReplayed(estimates, 0, 800);
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "known at most 0.8 ms: every read, not a trial");
+    }
+
+    @Test
+    void findingWritesReplayedKeepsTheReplayTimeCurrent() {
+        CatchUpEstimates estimates = polled(1, 2_000);
+        replayedAfter(estimates, 0, 1_000);
+        clock.advance(Duration.ofMillis(900));
+        foundReplayed(estimates, 0, 30_000);
+        clock.advance(Duration.ofMillis(900));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()));
+        assertTrue(estimates.canCatchUp(0, 0, clock.epochMicros()), "1.8 s after the wait, 0.9 s after the last look");
     }
 
     @Test

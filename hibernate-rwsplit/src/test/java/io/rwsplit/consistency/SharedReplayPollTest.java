@@ -75,7 +75,7 @@ class SharedReplayPollTest {
         return threads.submit(() -> {
             started.countDown();
             long now = clock.nanoTime();
-            return poll.await(standby(), LsnPosition.parse(position), now, now + FAR, clock);
+            return poll.await(standby(), LsnPosition.parse(position), now, now + FAR, clock).applied();
         });
     }
 
@@ -140,7 +140,7 @@ class SharedReplayPollTest {
     void aPositionAnotherPollAlreadySawIsNotAskedFor() throws Exception {
         board.saw(LsnPosition.parse("0/300"), 1);
         long now = clock.nanoTime();
-        assertTrue(poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock));
+        assertEquals(WaitResult.ALREADY_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock));
         assertEquals(List.of(), askedBy);
     }
 
@@ -148,14 +148,14 @@ class SharedReplayPollTest {
     void aServerThatIsNoStandbyEndsTheWaitAsNotReplayed() throws Exception {
         replayed.set(null);
         long now = clock.nanoTime();
-        assertFalse(poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock));
+        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock));
         assertFalse(poll.polling());
     }
 
     @Test
     void aWaitWhoseDeadlinePassedGivesUpAfterItsFirstAsk() throws Exception {
         long now = clock.nanoTime();
-        assertFalse(poll.await(standby(), LsnPosition.parse("0/200"), now, now, clock));
+        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now, clock));
         assertEquals(1, askedBy.size());
         assertFalse(poll.polling());
     }
