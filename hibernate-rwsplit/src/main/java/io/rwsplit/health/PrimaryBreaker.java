@@ -13,7 +13,6 @@ import org.slf4j.LoggerFactory;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.Secrets;
 import io.rwsplit.route.PrimarySource;
-import io.rwsplit.route.RoutingConnection;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -27,7 +26,7 @@ import io.rwsplit.spi.Clock;
  * the first acquisition after {@code primary_cool_down}. Lock-free; the closed path costs one volatile read.
  * <p>
  * Saturation is not failure: every failure to obtain a connection counts except the pool's own timeout
- * ({@link RoutingConnection#isPoolTimeout}: a burst of slow transactions holds every connection), which says
+ * ({@link ConnectionErrors#isPoolTimeout}: a burst of slow transactions holds every connection), which says
  * nothing about the primary. It neither counts as a failure nor resets the count, and a trial that meets it leaves
  * the breaker OPEN for the next acquisition or probe to try again.
  */
@@ -76,7 +75,7 @@ public final class PrimaryBreaker implements PrimarySource {
             c = delegate.acquire();
         }
         catch (SQLException e) {
-            if (RoutingConnection.isPoolTimeout(e)) {
+            if (ConnectionErrors.isPoolTimeout(e)) {
                 poolBusy(trial);
             }
             else {
@@ -111,7 +110,7 @@ public final class PrimaryBreaker implements PrimarySource {
             c = delegate.acquire();
         }
         catch (SQLException e) {
-            if (RoutingConnection.isPoolTimeout(e)) {
+            if (ConnectionErrors.isPoolTimeout(e)) {
                 poolBusy(true);
             }
             else {

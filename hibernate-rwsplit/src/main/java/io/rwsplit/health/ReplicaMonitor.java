@@ -294,7 +294,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         catch (SQLException e) {
             // the primary is away: the breaker counts the failure, the next interval looks again; no writable
             // server answers meanwhile (a pool that is only busy says nothing of the server)
-            if (io.rwsplit.route.RoutingConnection.isConnectionError(e)) {
+            if (ConnectionErrors.isConnectionError(e)) {
                 primaryAnswers.answered(false, askedAt);
             }
         }

@@ -11,18 +11,10 @@ import java.util.ArrayList;
  * A statement of {@link Connection#createStatement()}: it carries no SQL until it executes, so each execution
  * is routed by its own SQL, like a prepared statement, and runs on a driver statement created on the chosen
  * server (the options set so far are replayed on it). On a replica it keeps the replica's in-flight count,
- * takes the replica out of rotation on a connection error, and an autocommit read that failed that way is
- * run once more elsewhere; an autocommit read whose primary connection broke waits for a failover of the
- * primary; both as {@link ReplicaStatement} does. {@link #getConnection()} returns the routing
+ * and each execution goes through the connection's {@link Failover}, as those of a prepared statement do. {@link #getConnection()} returns the routing
  * connection. A batch runs on one server: its statements must all route there (writes do).
  */
-final class RoutedStatement implements Statement, RoutingConnection.Retryable {
-
-    /** One execution on the driver statement. */
-    @FunctionalInterface
-    private interface Execution<T> {
-        T run(Statement statement) throws SQLException;
-    }
+final class RoutedStatement implements Statement, Failover.Door<Statement> {
 
     /** One recorded option setter, replayed on every driver statement this statement creates. */
     @FunctionalInterface
@@ -44,6 +36,8 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
     private Connection batchOn;
     private String sql;
     private boolean anyReplica;
+    private boolean autocommitRead;
+    private io.rwsplit.RouteReason gatedReason;
     private boolean closed;
 
     RoutedStatement(RoutingConnection owner, StatementShape shape) {
@@ -53,91 +47,16 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
 
     // ------------------------------------------------------------------ routing and failover
 
-    private <T> T run(String sql, Execution<T> execution) throws SQLException {
+    /** Routes {@code sql}, makes the driver statement one of the chosen server, and runs it through the failover. */
+    private <T> T run(String sql, Failover.Execution<Statement, T> execution) throws SQLException {
         checkOpen();
         Connection c = owner.route(sql);
         moveTo(c, owner.replicaNodeOf(c));
         this.sql = sql;
         this.anyReplica = owner.anyReplicaMayServe();
-        boolean retryable = node != null && owner.retriesReads();
-        boolean autocommitRead = owner.routedAutocommitRead();
-        try {
-            return execution.run(physical);
-        }
-        catch (SQLException e) {
-            ReplicaNode failed = node;
-            if (!ReplicaStatement.isConnectionError(e, physical)) {
-                throw e;
-            }
-            if (failed == null) {
-                if (!autocommitRead) {
-                    throw e;
-                }
-                return afterPrimaryFailure(e, execution);
-            }
-            owner.router().replicas().markDown(failed, e);
-            if (!retryable) {
-                throw e;
-            }
-            moveOrThrow(e, () -> owner.retry(this, failed));
-            try {
-                return execution.run(physical);
-            }
-            catch (SQLException again) {
-                if (node != null && ReplicaStatement.isConnectionError(again, physical)) {
-                    owner.router().replicas().markDown(node, again);
-                }
-                throw again;
-            }
-        }
-    }
-
-    /**
-     * The primary connection broke under this autocommit read (a failover): it runs again where
-     * {@link RoutingConnection#retryAfterPrimaryFailure} moves it, as a prepared read does, each time the primary
-     * fails it again with a connection error, until the failover deadline; then {@code e} is thrown.
-     */
-    private <T> T afterPrimaryFailure(SQLException e, Execution<T> execution) throws SQLException {
-        long deadline = owner.failoverDeadline();
-        SQLException failure = e;
-        while (true) {
-            SQLException last = failure;
-            moveOrThrow(e, () -> owner.retryAfterPrimaryFailure(this, last, deadline));
-            try {
-                return execution.run(physical);
-            }
-            catch (SQLException again) {
-                boolean broken = ReplicaStatement.isConnectionError(again, physical);
-                if (node != null && broken) {
-                    owner.router().replicas().markDown(node, again);
-                }
-                if (node != null || !broken) {
-                    throw again;
-                }
-                failure = again;
-            }
-        }
-    }
-
-    /** Moves this statement to another server for a retry; false when it must not be retried. */
-    @FunctionalInterface
-    private interface Move {
-        boolean move() throws SQLException;
-    }
-
-    /** Runs {@code move}; throws {@code e} when it may not move, with a failure of the move itself suppressed in it. */
-    private static void moveOrThrow(SQLException e, Move move) throws SQLException {
-        try {
-            if (!move.move()) {
-                throw e;
-            }
-        }
-        catch (SQLException moveFailure) {
-            if (moveFailure != e) {
-                e.addSuppressed(moveFailure);
-            }
-            throw e;
-        }
+        this.autocommitRead = owner.routedAutocommitRead();
+        this.gatedReason = owner.routedGatedReason();
+        return owner.failover().execute(this, execution);
     }
 
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
@@ -190,6 +109,32 @@ final class RoutedStatement implements Statement, RoutingConnection.Retryable {
     @Override
     public String sql() {
         return sql;
+    }
+
+    @Override
+    public Statement physical() {
+        return physical;
+    }
+
+    @Override
+    public ReplicaNode node() {
+        return node;
+    }
+
+    /** Each execution carries its own SQL and runs once: it can always be sent again where the failover allows. */
+    @Override
+    public boolean replayable() {
+        return true;
+    }
+
+    @Override
+    public boolean autocommitRead() {
+        return autocommitRead;
+    }
+
+    @Override
+    public io.rwsplit.RouteReason gatedReason() {
+        return gatedReason;
     }
 
     /** The driver statement, created on the connection of the current transaction if nothing ran yet. */

@@ -13,6 +13,7 @@ import io.rwsplit.RwSplitSettings;
 import io.rwsplit.Target;
 import io.rwsplit.config.Fallback;
 import io.rwsplit.health.HealthConfig;
+import io.rwsplit.health.ConnectionErrors;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.stats.FactoryStatistics;
@@ -214,7 +215,7 @@ public final class Router {
     }
 
     private final java.util.function.Consumer<Exception> commitCaptureFailed = e -> {
-        if (e instanceof SQLException sql && RoutingConnection.isConnectionError(sql)) {
+        if (e instanceof SQLException sql && ConnectionErrors.isConnectionError(sql)) {
             primaryConnectionFailed();
         }
     };
@@ -260,7 +261,7 @@ public final class Router {
 
     /**
      * Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. A pool
-     * that could not lend a connection in time ({@link RoutingConnection#isPoolTimeout}) while it holds connections
+     * that could not lend a connection in time ({@link ConnectionErrors#isPoolTimeout}) while it holds connections
      * to the server ({@link PoolControl#holdsConnections}: all busy) says nothing about the server: the replica
      * stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere. A connection that cannot
      * be made read-only goes back to its pool.
@@ -278,7 +279,7 @@ public final class Router {
         catch (SQLException e) {
             giveUp(c, e);
             // busy: the pool holds connections to the server, all lent; one that holds none could not connect
-            if (c == null && RoutingConnection.isPoolTimeout(e) && (node.pool() == null || node.pool().holdsConnections())) {
+            if (c == null && ConnectionErrors.isPoolTimeout(e) && (node.pool() == null || node.pool().holdsConnections())) {
                 throw e;
             }
             replicas.markDown(node, e);

@@ -21,6 +21,7 @@ import java.util.concurrent.Executor;
 
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
+import io.rwsplit.health.ConnectionErrors;
 
 /**
  * The connection Hibernate sees: a facade that opens no physical connection until a statement is
@@ -43,6 +44,7 @@ public final class RoutingConnection implements Connection {
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ConsistencyGate gate;
+    private final Failover failover;
 
     private boolean closed;
     /** The statement being routed is an autocommit read: it may wait for a failover of the primary. */
@@ -57,6 +59,12 @@ public final class RoutingConnection implements Connection {
         this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
         this.physical = new PhysicalConnections(router, tx);
         gate.connections(physical);
+        this.failover = new Failover(this, router, session, tx, physical, gate);
+    }
+
+    /** What happens after an execution of one of this connection's statements failed. */
+    Failover failover() {
+        return failover;
     }
 
     /** The session this connection routes for. */
@@ -161,24 +169,25 @@ public final class RoutingConnection implements Connection {
     }
 
     /**
-     * The primary connection; an autocommit read that cannot get one waits for a failover ({@link #awaitFailover}),
+     * The primary connection; an autocommit read that cannot get one waits for a failover ({@link Failover#awaitFailover}),
      * as does one while a failover may be under way ({@link Router#primarySuspect}): it is served only by a server
      * that is writable, never by a replica a multi-host primary URL led to before its promotion.
      */
     private Connection primary(String sql) throws SQLException {
         if (autocommitRead && router.primarySuspect()) {
-            return awaitFailover(sql, new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
+            return failover.awaitFailover(sql, gatedReason, new java.sql.SQLTransientConnectionException(
+                    "hibernate-rwsplit [" + router.label()
                     + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
-                    failoverDeadline());
+                    failover.deadline());
         }
         try {
             return physical.primary();
         }
         catch (SQLException e) {
-            if (!autocommitRead || !isConnectionError(e)) {
+            if (!autocommitRead || !ConnectionErrors.isConnectionError(e)) {
                 throw e;
             }
-            return awaitFailover(sql, e, failoverDeadline());
+            return failover.awaitFailover(sql, gatedReason, e, failover.deadline());
         }
     }
 
@@ -263,28 +272,41 @@ public final class RoutingConnection implements Connection {
         Connection c = route(sql);
         PreparedStatement ps = shape.prepare(c, sql);
         if (c == physical.openReplica()) {
-            return onReplica(ps, sql, shape);
+            // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
+            return new ReplicaStatement(this, physical.replicaNode(), ps, sql, retriesReads(), anyReplicaMayServe(),
+                    autocommitRead, gatedReason, shape);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return autocommitRead ? new ReplicaStatement(this, null, ps, sql, true, gatedReason != null, shape)
+        return autocommitRead ? new ReplicaStatement(this, null, ps, sql, true, gatedReason != null, true, gatedReason, shape)
                 : new PrimaryStatement(this, ps);
     }
 
     @Override
     public CallableStatement prepareCall(String sql) throws SQLException {
-        return new RoutedCallableStatement(this, route(sql).prepareCall(sql));
+        return call(sql, StatementShape.PLAIN);
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        return new RoutedCallableStatement(this, route(sql).prepareCall(sql, resultSetType, resultSetConcurrency));
+        return call(sql, StatementShape.of(resultSetType, resultSetConcurrency, -1));
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
                                          int resultSetHoldability) throws SQLException {
-        return new RoutedCallableStatement(this,
-                route(sql).prepareCall(sql, resultSetType, resultSetConcurrency, resultSetHoldability));
+        return call(sql, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
+    }
+
+    /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
+    private CallableStatement call(String sql, StatementShape shape) throws SQLException {
+        Connection c = route(sql);
+        CallableStatement call = shape.prepareCall(c, sql);
+        if (c == physical.openReplica()) {
+            return new RoutedCallableStatement(this, physical.replicaNode(), call, sql, retriesReads(),
+                    anyReplicaMayServe(), autocommitRead, gatedReason, shape);
+        }
+        return new RoutedCallableStatement(this, null, call, sql, autocommitRead, gatedReason != null, autocommitRead,
+                gatedReason, shape);
     }
 
     /** No SQL yet: each execution is routed by its own SQL. */
@@ -307,232 +329,16 @@ public final class RoutingConnection implements Connection {
         return new RoutedStatement(this, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
-    // ------------------------------------------------------------------ replica health (failover of reads)
-
-    /** Wraps a statement prepared on the replica: in-flight count, ejection on connection errors, retry of autocommit reads. */
-    private PreparedStatement onReplica(PreparedStatement ps, String sql, StatementShape shape) {
-        // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
-        return new ReplicaStatement(this, physical.replicaNode(), ps, sql, retriesReads(), anyReplicaMayServe(), shape);
-    }
-
-    /** A statement that can move to another server when its replica fails under a read. */
-    interface Retryable {
-        /** Whether any replica may serve it (else a retry goes to the primary). */
-        boolean anyReplica();
-
-        String sql();
-
-        /** Moves it to {@code connection} ({@code replica} null for the primary). */
-        void retarget(Connection connection, ReplicaNode replica) throws SQLException;
-    }
-
-    /**
-     * Moves an autocommit read whose replica failed before returning results to another healthy replica,
-     * else to the primary (unless {@code fallback=fail}); a read whose replica was chosen for a consistency
-     * guarantee goes to the primary. Returns false when it must not be retried.
-     */
-    boolean retry(Retryable statement, ReplicaNode failed) throws SQLException {
-        if (tx.inTransaction() || closed) {
-            return false;
-        }
-        physical.dropReplica(failed);
-        Connection c = statement.anyReplica() ? physical.replica(false) : null;
-        if (c != null) {
-            ReplicaNode node = physical.replicaNode();
-            router.record(session, node.decision(RouteReason.RETRY_REPLICA), node.index(), statement.sql());
-            session.servedByReplica();
-            physical.servesFor(RouteReason.RETRY_REPLICA);
-            statement.retarget(c, node);
-            return true;
-        }
-        if (!router.fallsBackToPrimary()) {
-            return false;
-        }
-        router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, statement.sql());
-        session.servedByPrimary();
-        statement.retarget(physical.primary(), null);
-        return true;
-    }
-
-    /**
-     * Moves an autocommit statement a replica refused as a write (SQLState 25006) to the primary, where it
-     * belongs; reason {@link RouteReason#REPLICA_REFUSED_WRITE}. Returns false inside a transaction.
-     */
-    boolean retryOnPrimary(Retryable statement) throws SQLException {
-        if (tx.inTransaction() || closed) {
-            return false;
-        }
-        router.record(session, router.primaryDecision(RouteReason.REPLICA_REFUSED_WRITE), -1, statement.sql());
-        session.servedByPrimary();
-        tx.wrote(); // it was refused as a write: read-your-writes must cover it
-        statement.retarget(physical.primary(), null);
-        return true;
-    }
-
-    // ------------------------------------------------------------------ failover of the primary (reads)
+    // ------------------------------------------------------------------ what the statement last routed was
 
     /** Whether the statement last routed is an autocommit read (it may wait for the primary to come back). */
     boolean routedAutocommitRead() {
         return autocommitRead;
     }
 
-    /** Until when an autocommit read that lost the primary now may wait for it: see {@link Router#failoverWaitNanos()}. */
-    long failoverDeadline() {
-        return router.replicas().clock().nanoTime() + router.failoverWaitNanos();
-    }
-
-    /**
-     * An autocommit read lost the primary (it could not connect, or the connection broke before any result):
-     * it is served by a replica that meets the read's consistency requirement as soon as one does, else by the
-     * primary as soon as it answers again (the primary URL may lead to a new server by then), trying every probe
-     * interval until {@code deadline}, or until the thread is interrupted (the interrupt is kept); then {@code failure} is thrown. Writes never come here: whether a write
-     * that lost its connection committed is unknown, so it is never sent again.
-     */
-    private Connection awaitFailover(String sql, SQLException failure, long deadline) throws SQLException {
-        physical.dropPrimary();
-        router.primaryConnectionFailed();
-        io.rwsplit.spi.Clock clock = router.replicas().clock();
-        while (true) {
-            if (gatedReason != null && gate.read(gatedReason, false).target() == io.rwsplit.Target.REPLICA) {
-                Connection c = physical.replica(false);
-                if (c != null) {
-                    ReplicaNode node = physical.replicaNode();
-                    router.record(session, node.decision(RouteReason.RETRY_REPLICA), node.index(), sql);
-                    session.servedByReplica();
-                    physical.servesFor(RouteReason.RETRY_REPLICA);
-                    return c;
-                }
-            }
-            Connection got = null;
-            try {
-                Connection c = physical.primary();
-                got = c;
-                if (router.primarySuspect() && !io.rwsplit.health.ServerRole.isWritable(c)) {
-                    // a replica behind a multi-host primary URL, not promoted yet: it may lack writes
-                    throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
-                            + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
-                }
-                router.record(session, router.primaryDecision(RouteReason.RETRY_PRIMARY), -1, sql);
-                session.servedByPrimary();
-                return c;
-            }
-            catch (SQLException e) {
-                // a connection the pool lent whose check failed (its backend is gone, or the pool closed it when it
-                // found it broken: "Connection is closed" comes without an SQLState) is a connection error too
-                boolean broken = isConnectionError(e) || closed(got);
-                physical.dropPrimary(); // and it is not offered again
-                long left = deadline - clock.nanoTime();
-                boolean interrupted = Thread.currentThread().isInterrupted();
-                if (!broken || left <= 0 || interrupted) {
-                    if (e != failure) {
-                        failure.addSuppressed(e);
-                    }
-                    if (interrupted) {
-                        // the caller asked this thread to stop: give up now, and leave the interrupt for it to see
-                        failure.addSuppressed(new InterruptedException("hibernate-rwsplit: interrupted while waiting"
-                                + " for the primary's failover"));
-                    }
-                    throw failure;
-                }
-                java.util.concurrent.locks.LockSupport.parkNanos(Math.min(router.failoverPauseNanos(), left));
-            }
-        }
-    }
-
-    private static boolean closed(Connection c) {
-        try {
-            return c != null && c.isClosed();
-        }
-        catch (SQLException e) {
-            return true;
-        }
-    }
-
-    /**
-     * Moves an autocommit read whose primary connection broke before any result (a failover) to a server that
-     * can serve it, waiting for one until {@code deadline} ({@link #awaitFailover}). {@code failure} is a
-     * connection error ({@link ReplicaStatement#isConnectionError}, as for a replica). False when it must not be
-     * retried (in a transaction, or the primary holds session state of this connection).
-     */
-    boolean retryAfterPrimaryFailure(Retryable statement, SQLException failure, long deadline) throws SQLException {
-        if (tx.inTransaction() || closed || physical.pinnedToPrimary()) {
-            return false;
-        }
-        Connection c = awaitFailover(statement.sql(), failure, deadline);
-        statement.retarget(c, physical.replicaNodeOf(c));
-        return true;
-    }
-
-    /** How many exceptions of a chain (causes and next exceptions together) {@link #isConnectionError} reads. */
-    private static final int CHAIN_LIMIT = 10;
-
-    /**
-     * Whether {@code e} says the server or the connection is gone: SQLState class 08, PostgreSQL's states of a
-     * session the server ended ({@code 57P01} admin shutdown, which is also "terminating connection due to
-     * unexpected postmaster exit"; {@code 57P02} crash shutdown; {@code 57P03} cannot connect now), or a JDBC
-     * connection exception type, on {@code e}, its causes or its next exceptions. pgjdbc reports a backend that
-     * ended the session as {@code 57P01} with the I/O error ({@code 08006}) as its next exception, not its cause.
-     * A pool's own timeout ({@link #isPoolTimeout}) is not one, although HikariCP gives it a connection exception type.
-     */
-    public static boolean isConnectionError(SQLException e) {
-        if (isPoolTimeout(e)) {
-            return false;
-        }
-        int read = 0;
-        for (SQLException next = e; next != null && read < CHAIN_LIMIT; next = next.getNextException()) {
-            for (Throwable t = next; t != null && read < CHAIN_LIMIT; t = t.getCause()) {
-                read++;
-                if (saysConnectionGone(t)) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** How pools word their own timeout, lower case: HikariCP, Agroal, c3p0, DBCP2 (commons-pool), Tomcat JDBC. */
-    private static final String[] POOL_TIMEOUT_WORDS = {
-            "connection is not available, request timed out", "acquisition timeout",
-            "checkout a connection has timed out", "timeout waiting for idle object", "timeout: pool empty"};
-
-    /**
-     * Whether {@code e} is a pool's own report that it could not lend a connection in time, which says nothing about
-     * the server behind it (saturation is not failure): worded as one of {@link #POOL_TIMEOUT_WORDS}, with no SQLState,
-     * no next exception, and no failure of the driver or the network (an {@link SQLException} or an
-     * {@link java.io.IOException}) among its causes. HikariCP gives its timeout the driver's last failure to connect
-     * as cause and next exception (and its SQLState) when there was one since its last connection: then it is a
-     * failure of the server. Used wherever a failure to obtain a connection is judged: replica ejection on borrow,
-     * the primary circuit breaker, and {@link #isConnectionError}.
-     */
-    public static boolean isPoolTimeout(SQLException e) {
-        String message = e.getMessage();
-        if (message == null || e.getSQLState() != null || e.getNextException() != null) {
-            return false;
-        }
-        int read = 0;
-        for (Throwable t = e.getCause(); t != null && read < CHAIN_LIMIT; t = t.getCause()) {
-            read++;
-            if (t instanceof SQLException || t instanceof java.io.IOException) {
-                return false;
-            }
-        }
-        String lower = message.toLowerCase(java.util.Locale.ROOT);
-        for (String words : POOL_TIMEOUT_WORDS) {
-            if (lower.contains(words)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean saysConnectionGone(Throwable t) {
-        if (t instanceof java.sql.SQLTransientConnectionException || t instanceof java.sql.SQLNonTransientConnectionException
-                || t instanceof java.sql.SQLRecoverableException) {
-            return true;
-        }
-        String state = t instanceof SQLException sqle ? sqle.getSQLState() : null;
-        return state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P02")
-                || state.equals("57P03"));
+    /** The replica reason the statement last routed was gated with, when it was an autocommit read; else null. */
+    RouteReason routedGatedReason() {
+        return gatedReason;
     }
 
     @Override

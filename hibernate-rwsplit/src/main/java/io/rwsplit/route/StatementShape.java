@@ -61,6 +61,15 @@ record StatementShape(int type, int concurrency, int holdability, int autoGenera
                 : connection.prepareStatement(sql, type, concurrency, holdability);
     }
 
+    /** Prepares the call {@code sql} on {@code connection} with this shape's result set options ({@code prepareCall} overloads). */
+    java.sql.CallableStatement prepareCall(Connection connection, String sql) throws SQLException {
+        if (type == -1) {
+            return connection.prepareCall(sql);
+        }
+        return holdability == -1 ? connection.prepareCall(sql, type, concurrency)
+                : connection.prepareCall(sql, type, concurrency, holdability);
+    }
+
     /** Creates a plain statement with this shape's result set options ({@code createStatement} overloads). */
     Statement create(Connection connection) throws SQLException {
         if (type == -1) {

@@ -23,45 +23,46 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 
+import io.rwsplit.health.ConnectionErrors;
 import io.rwsplit.testing.DataSourceAdapter;
 
 /**
- * Which errors say the connection is gone ({@link RoutingConnection#isConnectionError}): the one classifier; and
- * beside it, which say only that a pool could not lend a connection in time ({@link RoutingConnection#isPoolTimeout}).
+ * Which errors say the connection is gone ({@link ConnectionErrors#isConnectionError}): the one classifier; and
+ * beside it, which say only that a pool could not lend a connection in time ({@link ConnectionErrors#isPoolTimeout}).
  */
 class ConnectionErrorTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"08001", "08003", "08006", "08S01", "57P01", "57P02", "57P03"})
     void statesOfAConnectionOrASessionTheServerEndedAreConnectionErrors(String state) {
-        assertTrue(RoutingConnection.isConnectionError(new SQLException("gone", state)));
+        assertTrue(ConnectionErrors.isConnectionError(new SQLException("gone", state)));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"57014", "40001", "40P01", "25006", "42P01", "23505", "XX000", "57P04"})
     void errorsOfTheStatementAreNotConnectionErrors(String state) {
-        assertFalse(RoutingConnection.isConnectionError(new SQLException("no", state)));
+        assertFalse(ConnectionErrors.isConnectionError(new SQLException("no", state)));
     }
 
     @Test
     void anErrorWithoutStateIsNotAConnectionErrorUnlessItsTypeSaysSo() {
-        assertFalse(RoutingConnection.isConnectionError(new SQLException("no state")));
-        assertTrue(RoutingConnection.isConnectionError(new SQLNonTransientConnectionException("socket closed")));
+        assertFalse(ConnectionErrors.isConnectionError(new SQLException("no state")));
+        assertTrue(ConnectionErrors.isConnectionError(new SQLNonTransientConnectionException("socket closed")));
     }
 
     @Test
     void aPostgresBackendThatEndedTheSessionIsAConnectionErrorAsPgjdbcReportsIt() {
         SQLException fatal = new SQLException("FATAL: terminating connection due to unexpected postmaster exit", "57P01");
         fatal.setNextException(new SQLException("An I/O error occurred while sending to the backend.", "08006"));
-        assertTrue(RoutingConnection.isConnectionError(fatal));
+        assertTrue(ConnectionErrors.isConnectionError(fatal));
     }
 
     @Test
     void aConnectionErrorChainedAsTheNextExceptionOrTheCauseCounts() {
         SQLException first = new SQLException("statement failed", "XX000");
         first.setNextException(new SQLException("An I/O error occurred while sending to the backend.", "08006"));
-        assertTrue(RoutingConnection.isConnectionError(first));
-        assertTrue(RoutingConnection.isConnectionError(new SQLException("wrapped", "HY000",
+        assertTrue(ConnectionErrors.isConnectionError(first));
+        assertTrue(ConnectionErrors.isConnectionError(new SQLException("wrapped", "HY000",
                 new SQLException("communications link failure", "08S01"))));
     }
 
@@ -69,7 +70,7 @@ class ConnectionErrorTest {
     void aChainThatLoopsEnds() {
         SQLException looping = new SQLException("no", "XX000");
         looping.setNextException(looping);
-        assertFalse(RoutingConnection.isConnectionError(looping));
+        assertFalse(ConnectionErrors.isConnectionError(looping));
     }
 
     // ------------------------------------------------------------------ pool timeouts
@@ -101,8 +102,8 @@ class ConnectionErrorTest {
         try (HikariDataSource pool = hikariOfOne(h2, true); Connection held = pool.getConnection()) {
             SQLException busy = assertThrows(SQLException.class, pool::getConnection);
             assertTrue(busy.getMessage().contains("Connection is not available, request timed out"), busy.getMessage());
-            assertTrue(RoutingConnection.isPoolTimeout(busy), "the pool's own timeout");
-            assertFalse(RoutingConnection.isConnectionError(busy), "says nothing about the server");
+            assertTrue(ConnectionErrors.isPoolTimeout(busy), "the pool's own timeout");
+            assertFalse(ConnectionErrors.isConnectionError(busy), "says nothing about the server");
         }
     }
 
@@ -117,34 +118,34 @@ class ConnectionErrorTest {
         try (HikariDataSource pool = hikariOfOne(refusing, false)) {
             SQLException failed = assertThrows(SQLException.class, pool::getConnection);
             assertTrue(failed.getMessage().contains("Connection is not available, request timed out"), failed.getMessage());
-            assertFalse(RoutingConnection.isPoolTimeout(failed), "HikariCP made the driver's failure its cause");
-            assertTrue(RoutingConnection.isConnectionError(failed));
+            assertFalse(ConnectionErrors.isPoolTimeout(failed), "HikariCP made the driver's failure its cause");
+            assertTrue(ConnectionErrors.isConnectionError(failed));
         }
     }
 
     @Test
     void theTimeoutsOfAgroalC3p0Dbcp2AndTomcatAsTheyThrowThemArePoolTimeouts() {
-        assertTrue(RoutingConnection.isPoolTimeout(new SQLException("Sorry, acquisition timeout!")));
-        assertTrue(RoutingConnection.isPoolTimeout(new SQLException("Acquisition timeout while waiting for new connection",
+        assertTrue(ConnectionErrors.isPoolTimeout(new SQLException("Sorry, acquisition timeout!")));
+        assertTrue(ConnectionErrors.isPoolTimeout(new SQLException("Acquisition timeout while waiting for new connection",
                 new TimeoutException())));
-        assertTrue(RoutingConnection.isPoolTimeout(new SQLException(
+        assertTrue(ConnectionErrors.isPoolTimeout(new SQLException(
                 "An attempt by a client to checkout a Connection has timed out.", new Exception("resource pool timeout"))));
-        assertTrue(RoutingConnection.isPoolTimeout(new SQLException("Cannot get a connection, pool error Timeout waiting"
+        assertTrue(ConnectionErrors.isPoolTimeout(new SQLException("Cannot get a connection, pool error Timeout waiting"
                 + " for idle object, borrowMaxWaitDuration=PT0.25S", new NoSuchElementException("Timeout waiting for idle object"))));
-        assertTrue(RoutingConnection.isPoolTimeout(new SQLException("[main] Timeout: Pool empty. Unable to fetch a"
+        assertTrue(ConnectionErrors.isPoolTimeout(new SQLException("[main] Timeout: Pool empty. Unable to fetch a"
                 + " connection in 1 seconds, none available[size:2; busy:2; idle:0; lastwait:1000].")));
     }
 
     @Test
     void aTimeoutOfTheDriverOrAPoolTimeoutWrappingTheDriversErrorIsNotAPoolTimeout() {
-        assertFalse(RoutingConnection.isPoolTimeout(new SQLTimeoutException("Connection attempt timed out.", "08001")));
-        assertFalse(RoutingConnection.isPoolTimeout(new SQLTimeoutException(
+        assertFalse(ConnectionErrors.isPoolTimeout(new SQLTimeoutException("Connection attempt timed out.", "08001")));
+        assertFalse(ConnectionErrors.isPoolTimeout(new SQLTimeoutException(
                 "Query execution was interrupted (max_statement_time exceeded)", "70100")));
-        assertFalse(RoutingConnection.isPoolTimeout(new SQLException("Sorry, acquisition timeout!",
+        assertFalse(ConnectionErrors.isPoolTimeout(new SQLException("Sorry, acquisition timeout!",
                 new java.net.ConnectException("Connection refused"))));
         SQLException withNext = new SQLException("Sorry, acquisition timeout!");
         withNext.setNextException(new SQLException("Connection refused", "08001"));
-        assertFalse(RoutingConnection.isPoolTimeout(withNext));
-        assertFalse(RoutingConnection.isPoolTimeout(new SQLException((String) null)));
+        assertFalse(ConnectionErrors.isPoolTimeout(withNext));
+        assertFalse(ConnectionErrors.isPoolTimeout(new SQLException((String) null)));
     }
 }

@@ -25,7 +25,7 @@ import io.rwsplit.testing.DataSourceAdapter;
  * A router over in-memory H2 databases, for tests of the routing connection below Hibernate: the primary
  * and each replica have a table {@code who(name)} whose one row names the server ("primary", "r1", ...), so
  * every read shows where it ran. Connections can be made to fail (commit, or every execution or the next
- * few with a connection error) and count their commits.
+ * few with a connection error, or every execution refused as a write) and count their commits.
  */
 final class Servers implements AutoCloseable {
 
@@ -35,6 +35,13 @@ final class Servers implements AutoCloseable {
         final String url;
         volatile boolean commitFails;
         volatile boolean executionFails;
+        /**
+         * While set, every execution on this server's statements is refused as a write (SQLState 25006), as a read-only
+         * PostgreSQL standby answers a statement that writes.
+         */
+        volatile boolean refusesWrites;
+        /** How many executions were refused while {@link #refusesWrites} was set. */
+        final AtomicInteger refusedExecutions = new AtomicInteger();
         final AtomicInteger commits = new AtomicInteger();
         /** How many of the next executions fail with a connection error (a server that went away under them). */
         final AtomicInteger failNextExecutions = new AtomicInteger();
@@ -169,7 +176,10 @@ final class Servers implements AutoCloseable {
                     });
         }
 
-        /** A statement whose executions fail with a connection error while {@link #executionFails} is set. */
+        /**
+         * A statement whose executions fail with a connection error while {@link #executionFails} is set (or for the
+         * next {@link #failNextExecutions}), and are refused as writes while {@link #refusesWrites} is set.
+         */
         private Object failing(Statement real, Connection owner) {
             List<Class<?>> types = new ArrayList<>();
             for (Class<?> type : real.getClass().getInterfaces()) {
@@ -200,6 +210,10 @@ final class Servers implements AutoCloseable {
                                 && (executionFails || failNextExecutions.getAndUpdate(n -> Math.max(0, n - 1)) > 0)) {
                             failedExecutions.incrementAndGet();
                             throw new SQLNonTransientConnectionException("simulated: socket closed by peer", "08S01");
+                        }
+                        if (method.getName().startsWith("execute") && refusesWrites) {
+                            refusedExecutions.incrementAndGet();
+                            throw new SQLException("simulated: cannot execute in a read-only transaction", "25006");
                         }
                         if (method.getName().equals("getConnection")) {
                             return owner;

@@ -1,0 +1,175 @@
+package io.rwsplit.route;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+import io.rwsplit.RouteReason;
+
+/**
+ * A prepared (or callable) statement whose executions may move: one prepared on a replica, or an autocommit read
+ * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close), and its
+ * {@code executeQuery()} and {@code execute()} go through the connection's {@link Failover}, which decides what a
+ * failure leads to; to move, the statement is prepared again there ({@link #prepareAgain}) and its recorded
+ * parameters and options are replayed. After a first execution, or with a stream parameter, it is not replayed.
+ */
+abstract class RoutedPreparedStatement extends ForwardingPreparedStatement implements Failover.Door<PreparedStatement> {
+
+    private static final Failover.Execution<PreparedStatement, ResultSet> EXECUTE_QUERY = PreparedStatement::executeQuery;
+    private static final Failover.Execution<PreparedStatement, Boolean> EXECUTE = PreparedStatement::execute;
+
+    private final Failover failover;
+    final String sql;
+    private final boolean anyReplica;
+    private final boolean autocommitRead;
+    private final RouteReason gatedReason;
+    /** The replica the delegate runs on, or null on the primary. */
+    private ReplicaNode node;
+    private boolean executed;
+    private boolean counted;
+
+    /**
+     * @param node           the replica it is prepared on, or null for the primary
+     * @param retryable      whether it records its parameters to run again elsewhere (an autocommit read)
+     * @param anyReplica     whether any replica may serve it (else a retry from its replica goes to the primary)
+     * @param autocommitRead whether it was routed as an autocommit read (it may wait for a failover of the primary)
+     * @param gatedReason    the replica reason its read was gated with, or null
+     */
+    RoutedPreparedStatement(RoutingConnection owner, ReplicaNode node, PreparedStatement delegate, String sql,
+                            boolean retryable, boolean anyReplica, boolean autocommitRead, RouteReason gatedReason) {
+        super(owner, delegate, retryable);
+        this.failover = owner.failover();
+        this.node = node;
+        this.sql = sql;
+        this.anyReplica = anyReplica;
+        this.autocommitRead = autocommitRead;
+        this.gatedReason = gatedReason;
+    }
+
+    /** Prepares this statement's SQL again on {@code connection}, with the overload that made it. */
+    abstract PreparedStatement prepareAgain(Connection connection) throws SQLException;
+
+    /** The delegate was replaced by {@link #retarget} (a subclass that keeps a typed view of it updates that). */
+    void retargeted() {
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        starting();
+        try {
+            return failover.execute(this, EXECUTE_QUERY);
+        }
+        finally {
+            executed = true;
+        }
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        starting();
+        try {
+            return failover.execute(this, EXECUTE);
+        }
+        finally {
+            executed = true;
+        }
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        unreplayable();
+        delegate.addBatch();
+    }
+
+    @Override
+    public void clearParameters() throws SQLException {
+        delegate.clearParameters();
+        if (bindings != null) {
+            bind(PreparedStatement::clearParameters);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (counted) {
+            counted = false;
+            if (node != null) {
+                node.inFlightCounter().decrementAndGet();
+            }
+        }
+        delegate.close();
+    }
+
+    private void starting() {
+        if (!counted && node != null) {
+            counted = true;
+            node.inFlightCounter().incrementAndGet();
+        }
+    }
+
+    @Override
+    public final PreparedStatement physical() {
+        return delegate;
+    }
+
+    @Override
+    public final ReplicaNode node() {
+        return node;
+    }
+
+    @Override
+    public final String sql() {
+        return sql;
+    }
+
+    @Override
+    public final boolean replayable() {
+        return bindings != null && !executed;
+    }
+
+    @Override
+    public final boolean autocommitRead() {
+        return autocommitRead;
+    }
+
+    @Override
+    public final RouteReason gatedReason() {
+        return gatedReason;
+    }
+
+    @Override
+    public final boolean anyReplica() {
+        return anyReplica;
+    }
+
+    /** Moves this statement to {@code connection} ({@code replica} null for the primary) and replays its bindings. */
+    @Override
+    public final void retarget(Connection connection, ReplicaNode replica) throws SQLException {
+        PreparedStatement next = prepareAgain(connection);
+        try {
+            for (int i = 0; i < bound; i++) {
+                bindings[i].apply(next);
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            next.close();
+            throw e;
+        }
+        PreparedStatement old = delegate;
+        delegate = next;
+        retargeted();
+        if (counted && node != null) {
+            node.inFlightCounter().decrementAndGet();
+        }
+        node = replica;
+        counted = false;
+        starting();
+        try {
+            old.close();
+        }
+        catch (SQLException ignored) {
+            // the old statement's connection is broken
+        }
+    }
+}
