@@ -44,14 +44,8 @@ final class Failover {
         /** Whether an execution may run again elsewhere: recorded (not a stream), not executed before. */
         boolean replayable();
 
-        /** Whether it was routed as an autocommit read (it may then wait for a failover of the primary). */
-        boolean autocommitRead();
-
-        /** The replica reason its read was gated with (a replica may serve it during a primary failover), or null. */
-        RouteReason gatedReason();
-
-        /** Whether any replica may serve it (else a retry from its replica goes to the primary). */
-        boolean anyReplica();
+        /** How it was routed: whether it is an autocommit read, gated, served by any replica. */
+        StatementRoute route();
 
         /** Moves it to {@code connection} ({@code replica} null for the primary), prepared as before and replayed. */
         void retarget(Connection connection, ReplicaNode replica) throws SQLException;
@@ -65,16 +59,14 @@ final class Failover {
 
     private final RoutingConnection owner;
     private final Router router;
-    private final SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ConsistencyGate gate;
 
-    Failover(RoutingConnection owner, Router router, SessionRouting session, TransactionTracker tx,
-             PhysicalConnections physical, ConsistencyGate gate) {
+    Failover(RoutingConnection owner, Router router, TransactionTracker tx, PhysicalConnections physical,
+             ConsistencyGate gate) {
         this.owner = owner;
         this.router = router;
-        this.session = session;
         this.tx = tx;
         this.physical = physical;
         this.gate = gate;
@@ -118,7 +110,7 @@ final class Failover {
             }
             return 0;
         }
-        if (!broken || !door.autocommitRead() || !door.replayable()) {
+        if (!broken || !door.route().autocommitRead() || !door.replayable()) {
             throw e;
         }
         long deadline = deadline();
@@ -177,16 +169,17 @@ final class Failover {
             return false;
         }
         physical.dropReplica(failed);
-        Connection c = door.anyReplica() ? physical.replica(false) : null;
+        Connection c = door.route().anyReplica() ? physical.replica(false) : null;
         if (c != null) {
-            servedByReplica(RouteReason.RETRY_REPLICA, door.sql());
-            door.retarget(c, physical.replicaNode());
+            StatementRoute retry = physical.replicaNode().route(RouteReason.RETRY_REPLICA);
+            owner.served(retry, door.sql());
+            door.retarget(c, retry.node());
             return true;
         }
         if (!router.fallsBackToPrimary()) {
             return false;
         }
-        servedByPrimary(RouteReason.RETRY_PRIMARY, door.sql());
+        owner.served(router.primaryRoute(RouteReason.RETRY_PRIMARY), door.sql());
         door.retarget(physical.primary(), null);
         return true;
     }
@@ -196,7 +189,7 @@ final class Failover {
         if (!movable()) {
             return false;
         }
-        servedByPrimary(RouteReason.REPLICA_REFUSED_WRITE, door.sql());
+        owner.served(router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         door.retarget(physical.primary(), null);
         return true;
@@ -211,8 +204,8 @@ final class Failover {
         if (!movable() || physical.pinnedToPrimary()) {
             return false;
         }
-        Connection c = awaitFailover(door.sql(), door.gatedReason(), failure, deadline);
-        door.retarget(c, physical.replicaNodeOf(c));
+        StatementRoute served = awaitFailover(door.route(), door.sql(), failure, deadline);
+        door.retarget(physical.connection(served), served.node());
         return true;
     }
 
@@ -222,24 +215,25 @@ final class Failover {
     }
 
     /**
-     * An autocommit read lost the primary (it could not connect, or the connection broke before any result):
-     * it is served by a replica that meets the read's consistency requirement ({@code gatedReason}: the replica reason
-     * its read was gated with; null: no replica may serve it) as soon as one does, else by the primary as soon as it
-     * answers again (the primary URL may lead to a new server by then), trying every probe interval until
-     * {@code deadline}, or until the thread is interrupted (the interrupt is kept); then {@code failure} is thrown.
-     * Writes never come here: whether a write that lost its connection committed is unknown, so it is never sent again.
+     * An autocommit read ({@code route}) lost the primary (it could not connect, or the connection broke before any
+     * result): it is served by a replica that meets the read's consistency requirement (when its read was gated) as
+     * soon as one does, else by the primary as soon as it answers again (the primary URL may lead to a new server by
+     * then), trying every probe interval until {@code deadline}, or until the thread is interrupted (the interrupt is
+     * kept); then {@code failure} is thrown. Returns where it is served (recorded; its connection is open). Writes
+     * never come here: whether a write that lost its connection committed is unknown, so it is never sent again.
      */
-    Connection awaitFailover(String sql, RouteReason gatedReason, SQLException failure, long deadline) throws SQLException {
+    StatementRoute awaitFailover(StatementRoute route, String sql, SQLException failure, long deadline)
+            throws SQLException {
         physical.dropPrimary();
         router.primaryConnectionFailed();
         Clock clock = router.replicas().clock();
         while (true) {
-            if (gatedReason != null && gate.read(gatedReason, false).target() == Target.REPLICA) {
-                Connection c = physical.replica(false);
-                if (c != null) {
-                    servedByReplica(RouteReason.RETRY_REPLICA, sql);
-                    return c;
-                }
+            // the gate is asked as for any gated read; only where it sends the read matters here
+            if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
+                    && physical.replica(false) != null) {
+                StatementRoute retry = physical.replicaNode().route(RouteReason.RETRY_REPLICA);
+                owner.served(retry, sql);
+                return retry;
             }
             Connection got = null;
             try {
@@ -250,8 +244,9 @@ final class Failover {
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
                             + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
                 }
-                servedByPrimary(RouteReason.RETRY_PRIMARY, sql);
-                return c;
+                StatementRoute retry = router.primaryRoute(RouteReason.RETRY_PRIMARY);
+                owner.served(retry, sql);
+                return retry;
             }
             catch (SQLException e) {
                 // a connection the pool lent whose check failed (its backend is gone, or the pool closed it when it
@@ -272,18 +267,6 @@ final class Failover {
                 LockSupport.parkNanos(Math.min(router.failoverPauseNanos(), left));
             }
         }
-    }
-
-    private void servedByReplica(RouteReason reason, String sql) {
-        ReplicaNode node = physical.replicaNode();
-        router.record(session, node.decision(reason), node.index(), sql);
-        session.servedByReplica();
-        physical.servesFor(reason);
-    }
-
-    private void servedByPrimary(RouteReason reason, String sql) {
-        router.record(session, router.primaryDecision(reason), -1, sql);
-        session.servedByPrimary();
     }
 
     private static boolean closed(Connection c) {

@@ -5,7 +5,6 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.util.concurrent.Executor;
 
-import io.rwsplit.RouteReason;
 
 /**
  * The physical connections behind one logical connection: at most one primary connection and one replica
@@ -31,8 +30,6 @@ final class PhysicalConnections {
     private Connection primary;
     private Connection replica;
     private ReplicaNode replicaNode;
-    /** Why the replica connection was last chosen (decides where a failed read may be retried). */
-    private RouteReason replicaReason;
 
     /** An earlier statement left session state on the primary connection: the rest stays there. */
     private boolean pinned;
@@ -76,13 +73,19 @@ final class PhysicalConnections {
         return c != null && c == replica ? replicaNode : null;
     }
 
-    RouteReason replicaReason() {
-        return replicaReason;
-    }
-
-    /** The replica connection now serves a read for {@code reason}. */
-    void servesFor(RouteReason reason) {
-        this.replicaReason = reason;
+    /**
+     * The physical connection {@code route} runs on: the primary connection (opened if needed), or the open replica
+     * connection to its replica, which routing opened when it chose that replica.
+     */
+    Connection connection(StatementRoute route) throws SQLException {
+        if (route.node() == null) {
+            return primary();
+        }
+        if (route.node() != replicaNode) {
+            throw new IllegalStateException("hibernate-rwsplit: " + route + " is not on the open replica connection ("
+                    + replicaNode + ")");
+        }
+        return replica;
     }
 
     /**

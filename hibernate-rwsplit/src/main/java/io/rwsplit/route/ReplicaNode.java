@@ -23,7 +23,7 @@ public final class ReplicaNode implements ReplicaView {
     private final DataSource dataSource;
     private final boolean setReadOnly;
     private final PoolControl pool;
-    private final RouteDecision[] decisions = new RouteDecision[RouteReason.values().length];
+    private final StatementRoute[] routes = new StatementRoute[RouteReason.values().length];
     private final AtomicInteger inFlight = new AtomicInteger();
     /** The connections borrowed from this replica and not yet given back: what a frozen replica holds up. */
     private final Set<Connection> lent = ConcurrentHashMap.newKeySet();
@@ -52,14 +52,19 @@ public final class ReplicaNode implements ReplicaView {
         this.setReadOnly = setReadOnly;
         for (RouteReason reason : RouteReason.values()) {
             if (reason.target() == Target.REPLICA) {
-                decisions[reason.ordinal()] = RouteDecision.replica(name, reason);
+                routes[reason.ordinal()] = StatementRoute.of(RouteDecision.replica(name, reason), this);
             }
         }
     }
 
     /** The shared decision "this replica, for this reason". */
     RouteDecision decision(RouteReason reason) {
-        return decisions[reason.ordinal()];
+        return routes[reason.ordinal()].decision();
+    }
+
+    /** The shared route "this replica, for this reason", without flags. */
+    StatementRoute route(RouteReason reason) {
+        return routes[reason.ordinal()];
     }
 
     public int index() {

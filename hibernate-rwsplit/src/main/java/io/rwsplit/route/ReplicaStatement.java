@@ -4,8 +4,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
-import io.rwsplit.RouteReason;
-
 /**
  * A statement of {@code prepareStatement} prepared on a replica, or an autocommit read of it prepared on the
  * primary: its executions go through the {@link Failover} ({@link RoutedPreparedStatement}); to move, it is prepared
@@ -15,9 +13,9 @@ final class ReplicaStatement extends RoutedPreparedStatement {
 
     private final StatementShape shape;
 
-    ReplicaStatement(RoutingConnection owner, ReplicaNode node, PreparedStatement delegate, String sql, boolean retryable,
-                     boolean anyReplica, boolean autocommitRead, RouteReason gatedReason, StatementShape shape) {
-        super(owner, node, delegate, sql, retryable, anyReplica, autocommitRead, gatedReason);
+    ReplicaStatement(RoutingConnection owner, StatementRoute route, PreparedStatement delegate, String sql,
+                     boolean retryable, StatementShape shape) {
+        super(owner, route, delegate, sql, retryable);
         this.shape = shape;
     }
 

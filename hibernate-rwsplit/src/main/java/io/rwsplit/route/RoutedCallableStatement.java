@@ -5,8 +5,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 
-import io.rwsplit.RouteReason;
-
 /**
  * A callable statement of a {@link RoutingConnection}: the {@code PreparedStatement} part forwards through
  * {@link ForwardingPreparedStatement} (which also makes {@link #getConnection()} return the routing connection,
@@ -21,10 +19,9 @@ final class RoutedCallableStatement extends RoutedPreparedStatement implements C
     private final StatementShape shape;
     private CallableStatement callable;
 
-    RoutedCallableStatement(RoutingConnection owner, ReplicaNode node, CallableStatement delegate, String sql,
-                            boolean retryable, boolean anyReplica, boolean autocommitRead, RouteReason gatedReason,
-                            StatementShape shape) {
-        super(owner, node, delegate, sql, retryable, anyReplica, autocommitRead, gatedReason);
+    RoutedCallableStatement(RoutingConnection owner, StatementRoute route, CallableStatement delegate, String sql,
+                            boolean retryable, StatementShape shape) {
+        super(owner, route, delegate, sql, retryable);
         this.callable = delegate;
         this.shape = shape;
     }

@@ -5,8 +5,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
-import io.rwsplit.RouteReason;
-
 /**
  * A prepared (or callable) statement whose executions may move: one prepared on a replica, or an autocommit read
  * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close), and its
@@ -21,30 +19,24 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     private final Failover failover;
     final String sql;
-    private final boolean anyReplica;
-    private final boolean autocommitRead;
-    private final RouteReason gatedReason;
-    /** The replica the delegate runs on, or null on the primary. */
+    /** How it was routed. */
+    private final StatementRoute route;
+    /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
     private boolean counted;
 
     /**
-     * @param node           the replica it is prepared on, or null for the primary
-     * @param retryable      whether it records its parameters to run again elsewhere (an autocommit read)
-     * @param anyReplica     whether any replica may serve it (else a retry from its replica goes to the primary)
-     * @param autocommitRead whether it was routed as an autocommit read (it may wait for a failover of the primary)
-     * @param gatedReason    the replica reason its read was gated with, or null
+     * @param route     how it was routed (the replica it is prepared on, or the primary)
+     * @param retryable whether it records its parameters to run again elsewhere (an autocommit read)
      */
-    RoutedPreparedStatement(RoutingConnection owner, ReplicaNode node, PreparedStatement delegate, String sql,
-                            boolean retryable, boolean anyReplica, boolean autocommitRead, RouteReason gatedReason) {
+    RoutedPreparedStatement(RoutingConnection owner, StatementRoute route, PreparedStatement delegate, String sql,
+                            boolean retryable) {
         super(owner, delegate, retryable);
         this.failover = owner.failover();
-        this.node = node;
+        this.route = route;
+        this.node = route.node();
         this.sql = sql;
-        this.anyReplica = anyReplica;
-        this.autocommitRead = autocommitRead;
-        this.gatedReason = gatedReason;
     }
 
     /** Prepares this statement's SQL again on {@code connection}, with the overload that made it. */
@@ -129,18 +121,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     }
 
     @Override
-    public final boolean autocommitRead() {
-        return autocommitRead;
-    }
-
-    @Override
-    public final RouteReason gatedReason() {
-        return gatedReason;
-    }
-
-    @Override
-    public final boolean anyReplica() {
-        return anyReplica;
+    public final StatementRoute route() {
+        return route;
     }
 
     /** Moves this statement to {@code connection} ({@code replica} null for the primary) and replays its bindings. */

@@ -35,9 +35,8 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     /** The connection the pending batch runs on, or null without one. */
     private Connection batchOn;
     private String sql;
-    private boolean anyReplica;
-    private boolean autocommitRead;
-    private io.rwsplit.RouteReason gatedReason;
+    /** How the last execution was routed, or null before the first. */
+    private StatementRoute route;
     private boolean closed;
 
     RoutedStatement(RoutingConnection owner, StatementShape shape) {
@@ -50,12 +49,10 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     /** Routes {@code sql}, makes the driver statement one of the chosen server, and runs it through the failover. */
     private <T> T run(String sql, Failover.Execution<Statement, T> execution) throws SQLException {
         checkOpen();
-        Connection c = owner.route(sql);
-        moveTo(c, owner.replicaNodeOf(c));
+        StatementRoute routed = owner.route(sql);
+        moveTo(owner.connection(routed), routed.node());
         this.sql = sql;
-        this.anyReplica = owner.anyReplicaMayServe();
-        this.autocommitRead = owner.routedAutocommitRead();
-        this.gatedReason = owner.routedGatedReason();
+        this.route = routed;
         return owner.failover().execute(this, execution);
     }
 
@@ -102,11 +99,6 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     }
 
     @Override
-    public boolean anyReplica() {
-        return anyReplica;
-    }
-
-    @Override
     public String sql() {
         return sql;
     }
@@ -128,13 +120,8 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     }
 
     @Override
-    public boolean autocommitRead() {
-        return autocommitRead;
-    }
-
-    @Override
-    public io.rwsplit.RouteReason gatedReason() {
-        return gatedReason;
+    public StatementRoute route() {
+        return route;
     }
 
     /** The driver statement, created on the connection of the current transaction if nothing ran yet. */
@@ -233,12 +220,13 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
-        Connection c = owner.route(sql);
+        StatementRoute routed = owner.route(sql);
+        Connection c = owner.connection(routed);
         if (batchOn != null && batchOn != c) {
             throw new SQLException("hibernate-rwsplit: a Statement batch runs on one server, but this statement"
                     + " routes to another one than the batch's first: " + sql, "0A000");
         }
-        moveTo(c, owner.replicaNodeOf(c));
+        moveTo(c, routed.node());
         physical.addBatch(sql);
         batchOn = c;
     }

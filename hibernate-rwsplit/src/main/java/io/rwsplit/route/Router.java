@@ -31,7 +31,7 @@ public final class Router {
     private final ReplicaSet replicas;
     private final Fallback fallback;
     private final FactoryStatistics statistics;
-    private final RouteDecision[] primaryDecisions = new RouteDecision[RouteReason.values().length];
+    private final StatementRoute[] primaryRoutes = new StatementRoute[RouteReason.values().length];
     private final SessionRouting detached;
     private final io.rwsplit.consistency.CausalReads causal;
     private final TransactionStatus transactionStatus;
@@ -88,7 +88,7 @@ public final class Router {
         this.statistics = new FactoryStatistics(replicas.names());
         for (RouteReason reason : RouteReason.values()) {
             if (reason.target() == Target.PRIMARY) {
-                primaryDecisions[reason.ordinal()] = RouteDecision.primary(reason);
+                primaryRoutes[reason.ordinal()] = StatementRoute.of(RouteDecision.primary(reason), null);
             }
         }
         this.detached = new SessionRouting(null, null);
@@ -226,7 +226,12 @@ public final class Router {
     }
 
     RouteDecision primaryDecision(RouteReason reason) {
-        return primaryDecisions[reason.ordinal()];
+        return primaryRoutes[reason.ordinal()].decision();
+    }
+
+    /** The shared route "the primary, for this reason", without flags. */
+    StatementRoute primaryRoute(RouteReason reason) {
+        return primaryRoutes[reason.ordinal()];
     }
 
     /** Counts and logs a decision. */
@@ -244,13 +249,13 @@ public final class Router {
      * @param poolTimeout the last timeout of a replica pool that could not lend a connection to this read, or null
      *                    when no pool was busy (the replicas are out of rotation, or none is configured)
      */
-    RouteDecision noReplica(String sql, SQLException poolTimeout) throws SQLException {
+    StatementRoute noReplica(String sql, SQLException poolTimeout) throws SQLException {
         if (fallback == Fallback.FAIL) {
             String why = poolTimeout != null ? "no replica pool could lend a connection in time" : "no healthy replica";
             throw new SQLException("hibernate-rwsplit [" + label + "]: " + why + " for a read and setting '"
                     + RwSplitSettings.FALLBACK + "' is 'fail' (replicas: " + replicas.names() + ")", "08001", poolTimeout);
         }
-        return primaryDecision(poolTimeout != null ? RouteReason.REPLICA_POOL_EXHAUSTED_PRIMARY
+        return primaryRoute(poolTimeout != null ? RouteReason.REPLICA_POOL_EXHAUSTED_PRIMARY
                 : RouteReason.NO_HEALTHY_REPLICA);
     }
 

@@ -47,10 +47,6 @@ public final class RoutingConnection implements Connection {
     private final Failover failover;
 
     private boolean closed;
-    /** The statement being routed is an autocommit read: it may wait for a failover of the primary. */
-    private boolean autocommitRead;
-    /** Its replica reason when the consistency gate decides it (it may then be served by a replica), else null. */
-    private RouteReason gatedReason;
 
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
         this.router = router;
@@ -59,7 +55,7 @@ public final class RoutingConnection implements Connection {
         this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
         this.physical = new PhysicalConnections(router, tx);
         gate.connections(physical);
-        this.failover = new Failover(this, router, session, tx, physical, gate);
+        this.failover = new Failover(this, router, tx, physical, gate);
     }
 
     /** What happens after an execution of one of this connection's statements failed. */
@@ -78,8 +74,11 @@ public final class RoutingConnection implements Connection {
 
     // ------------------------------------------------------------------ routing
 
-    /** Decides where {@code sql} goes, opens that connection if needed, records the decision. */
-    Connection route(String sql) throws SQLException {
+    /**
+     * Decides where {@code sql} goes, opens that connection if needed (its physical connection: {@link #connection}),
+     * records the decision once, and returns it.
+     */
+    StatementRoute route(String sql) throws SQLException {
         checkOpen();
         tx.statementStarting();
         physical.statementStarting();
@@ -91,15 +90,27 @@ public final class RoutingConnection implements Connection {
             throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
         }
         SessionState.Effect effect = classified.effect();
-        RouteReason reason = decide(classified.kind(), classified.hint(), effect == SessionState.Effect.REPLAYED, sql);
-        Connection c = connect(reason, sql);
+        SqlKind kind = classified.kind();
+        TransactionTracker.Kind txKind = tx.kind();
+        RoutePolicy.Route policy = RoutePolicy.decide(kind, classified.hint(), txKind, tx.readOnlyConnection(),
+                session.intent(), session.flushing(), physical.pinnedToPrimary(), effect == SessionState.Effect.REPLAYED);
+        // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
+        boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
+                && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
+        RouteReason reason = decide(policy, kind, txKind, sql);
+        StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
         if (effect == SessionState.Effect.PINS) {
             physical.pinToPrimary(); // it runs on the primary (never a plain read): the rest stays with its state
         }
         else if (effect == SessionState.Effect.REPLAYED) {
             physical.sessionCommand(sql); // it runs on the primary; replica connections replay it
         }
-        return c;
+        return route;
+    }
+
+    /** The physical connection {@code route} runs on (opened by {@link #route}). */
+    Connection connection(StatementRoute route) throws SQLException {
+        return physical.connection(route);
     }
 
     /**
@@ -107,13 +118,8 @@ public final class RoutingConnection implements Connection {
      * transaction about writes, and passes a gated read through the session's consistency level (once per
      * read-only transaction, at its first read).
      */
-    private RouteReason decide(SqlKind kind, SqlHint hint, boolean sessionCommand, String sql) throws SQLException {
-        TransactionTracker.Kind txKind = tx.kind();
-        RoutePolicy.Route route = RoutePolicy.decide(kind, hint, txKind, tx.readOnlyConnection(), session.intent(),
-                session.flushing(), physical.pinnedToPrimary(), sessionCommand);
-        autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !route.refused()
-                && (route.gated() || route.reason() == RouteReason.PRIMARY_HINT);
-        gatedReason = autocommitRead && route.gated() ? route.reason() : null;
+    private RouteReason decide(RoutePolicy.Route route, SqlKind kind, TransactionTracker.Kind txKind, String sql)
+            throws SQLException {
         if (route.refused()) {
             throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
                     + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
@@ -141,53 +147,64 @@ public final class RoutingConnection implements Connection {
         return gate.read(route.reason(), false);
     }
 
-    private Connection connect(RouteReason reason, String sql) throws SQLException {
+    /** Opens the connection {@code reason} leads to (or the one a fallback or a failover leads to) and records it. */
+    private StatementRoute connect(RouteReason reason, String sql, boolean autocommitRead, boolean gated)
+            throws SQLException {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
-            router.record(session, router.primaryDecision(reason), -1, sql);
-            session.servedByPrimary();
-            return primary(sql);
+            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), sql);
         }
         Connection c = physical.replica(tx.inTransaction());
         SQLException poolTimeout = physical.poolTimeout();
         if (c == null) {
             // a replica that could not replay the session commands pins the connection: the primary, with its settings
-            RouteDecision fallback = physical.pinnedToPrimary() ? router.primaryDecision(RouteReason.SESSION_STATE)
+            StatementRoute fallback = physical.pinnedToPrimary() ? router.primaryRoute(RouteReason.SESSION_STATE)
                     : router.noReplica(sql, poolTimeout);
-            router.record(session, fallback, -1, sql);
-            session.servedByPrimary();
-            return primary(sql);
+            return primary(fallback.with(autocommitRead, gated, false), sql);
         }
         ReplicaNode node = physical.replicaNode();
+        boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
         // a read that any replica may serve says so when a busy pool sent it to this one; consistency reasons stay
-        boolean movedByBusyPool = poolTimeout != null && (reason == RouteReason.REPLICA_READ
-                || reason == RouteReason.REPLICA_HINT || reason == RouteReason.READ_ONLY_TRANSACTION);
-        router.record(session, node.decision(movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason),
-                node.index(), sql);
-        session.servedByReplica();
-        physical.servesFor(reason);
-        return c;
+        boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
+        StatementRoute route = node.route(movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
+                .with(autocommitRead, gated, anyReplica);
+        served(route, sql);
+        return route;
     }
 
     /**
-     * The primary connection; an autocommit read that cannot get one waits for a failover ({@link Failover#awaitFailover}),
-     * as does one while a failover may be under way ({@link Router#primarySuspect}): it is served only by a server
-     * that is writable, never by a replica a multi-host primary URL led to before its promotion.
+     * Records {@code route} (to the primary) and opens the primary connection; an autocommit read that cannot get one
+     * waits for a failover ({@link Failover#awaitFailover}), as does one while a failover may be under way
+     * ({@link Router#primarySuspect}): it is served only by a server that is writable, never by a replica a
+     * multi-host primary URL led to before its promotion. Returns where it is served.
      */
-    private Connection primary(String sql) throws SQLException {
-        if (autocommitRead && router.primarySuspect()) {
-            return failover.awaitFailover(sql, gatedReason, new java.sql.SQLTransientConnectionException(
+    private StatementRoute primary(StatementRoute route, String sql) throws SQLException {
+        served(route, sql);
+        if (route.autocommitRead() && router.primarySuspect()) {
+            return failover.awaitFailover(route, sql, new java.sql.SQLTransientConnectionException(
                     "hibernate-rwsplit [" + router.label()
                     + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
                     failover.deadline());
         }
         try {
-            return physical.primary();
+            physical.primary();
+            return route;
         }
         catch (SQLException e) {
-            if (!autocommitRead || !ConnectionErrors.isConnectionError(e)) {
+            if (!route.autocommitRead() || !ConnectionErrors.isConnectionError(e)) {
                 throw e;
             }
-            return failover.awaitFailover(sql, gatedReason, e, failover.deadline());
+            return failover.awaitFailover(route, sql, e, failover.deadline());
+        }
+    }
+
+    /** The one record of a statement served on {@code route}: statistics, the debug log, the session's cache mode. */
+    void served(StatementRoute route, String sql) {
+        router.record(session, route.decision(), route.replicaIndex(), sql);
+        if (route.node() != null) {
+            session.servedByReplica();
+        }
+        else {
+            session.servedByPrimary();
         }
     }
 
@@ -211,12 +228,6 @@ public final class RoutingConnection implements Connection {
     /** The replica behind {@code c} when {@code c} is this connection's replica connection, else null. */
     ReplicaNode replicaNodeOf(Connection c) {
         return physical.replicaNodeOf(c);
-    }
-
-    /** Whether the replica connection was chosen for a read that any replica may serve (no consistency bound). */
-    boolean anyReplicaMayServe() {
-        RouteReason reason = physical.replicaReason();
-        return reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
     }
 
     /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
@@ -269,15 +280,13 @@ public final class RoutingConnection implements Connection {
 
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
     private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
-        Connection c = route(sql);
-        PreparedStatement ps = shape.prepare(c, sql);
-        if (c == physical.openReplica()) {
-            // a replica chosen for a consistency guarantee (caught up, within a staleness bound) is not interchangeable
-            return new ReplicaStatement(this, physical.replicaNode(), ps, sql, retriesReads(), anyReplicaMayServe(),
-                    autocommitRead, gatedReason, shape);
+        StatementRoute route = route(sql);
+        PreparedStatement ps = shape.prepare(physical.connection(route), sql);
+        if (route.node() != null) {
+            return new ReplicaStatement(this, route, ps, sql, retriesReads(), shape);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return autocommitRead ? new ReplicaStatement(this, null, ps, sql, true, gatedReason != null, true, gatedReason, shape)
+        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
                 : new PrimaryStatement(this, ps);
     }
 
@@ -299,14 +308,10 @@ public final class RoutingConnection implements Connection {
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
     private CallableStatement call(String sql, StatementShape shape) throws SQLException {
-        Connection c = route(sql);
-        CallableStatement call = shape.prepareCall(c, sql);
-        if (c == physical.openReplica()) {
-            return new RoutedCallableStatement(this, physical.replicaNode(), call, sql, retriesReads(),
-                    anyReplicaMayServe(), autocommitRead, gatedReason, shape);
-        }
-        return new RoutedCallableStatement(this, null, call, sql, autocommitRead, gatedReason != null, autocommitRead,
-                gatedReason, shape);
+        StatementRoute route = route(sql);
+        CallableStatement call = shape.prepareCall(physical.connection(route), sql);
+        boolean retryable = route.node() != null ? retriesReads() : route.autocommitRead();
+        return new RoutedCallableStatement(this, route, call, sql, retryable, shape);
     }
 
     /** No SQL yet: each execution is routed by its own SQL. */
@@ -327,18 +332,6 @@ public final class RoutingConnection implements Connection {
             throws SQLException {
         checkOpen();
         return new RoutedStatement(this, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
-    }
-
-    // ------------------------------------------------------------------ what the statement last routed was
-
-    /** Whether the statement last routed is an autocommit read (it may wait for the primary to come back). */
-    boolean routedAutocommitRead() {
-        return autocommitRead;
-    }
-
-    /** The replica reason the statement last routed was gated with, when it was an autocommit read; else null. */
-    RouteReason routedGatedReason() {
-        return gatedReason;
     }
 
     @Override
