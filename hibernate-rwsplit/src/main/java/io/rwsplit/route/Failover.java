@@ -59,14 +59,16 @@ final class Failover {
 
     private final RoutingConnection owner;
     private final Router router;
+    private final SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ConsistencyGate gate;
 
-    Failover(RoutingConnection owner, Router router, TransactionTracker tx, PhysicalConnections physical,
-             ConsistencyGate gate) {
+    Failover(RoutingConnection owner, Router router, SessionRouting session, TransactionTracker tx,
+             PhysicalConnections physical, ConsistencyGate gate) {
         this.owner = owner;
         this.router = router;
+        this.session = session;
         this.tx = tx;
         this.physical = physical;
         this.gate = gate;
@@ -172,14 +174,14 @@ final class Failover {
         Connection c = door.route().anyReplica() ? physical.replica(false) : null;
         if (c != null) {
             StatementRoute retry = physical.replicaNode().route(RouteReason.RETRY_REPLICA);
-            owner.served(retry, door.sql());
+            router.served(session, retry, door.sql());
             door.retarget(c, retry.node());
             return true;
         }
         if (!router.fallsBackToPrimary()) {
             return false;
         }
-        owner.served(router.primaryRoute(RouteReason.RETRY_PRIMARY), door.sql());
+        router.served(session, router.primaryRoute(RouteReason.RETRY_PRIMARY), door.sql());
         door.retarget(physical.primary(), null);
         return true;
     }
@@ -189,7 +191,7 @@ final class Failover {
         if (!movable()) {
             return false;
         }
-        owner.served(router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
+        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         door.retarget(physical.primary(), null);
         return true;
@@ -232,7 +234,7 @@ final class Failover {
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
                     && physical.replica(false) != null) {
                 StatementRoute retry = physical.replicaNode().route(RouteReason.RETRY_REPLICA);
-                owner.served(retry, sql);
+                router.served(session, retry, sql);
                 return retry;
             }
             Connection got = null;
@@ -245,7 +247,7 @@ final class Failover {
                             + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
                 }
                 StatementRoute retry = router.primaryRoute(RouteReason.RETRY_PRIMARY);
-                owner.served(retry, sql);
+                router.served(session, retry, sql);
                 return retry;
             }
             catch (SQLException e) {

@@ -9,8 +9,8 @@ import java.util.concurrent.Executor;
 /**
  * The physical connections behind one logical connection: at most one primary connection and one replica
  * connection, each opened when first needed and kept until the logical connection closes (or, for the
- * replica, until a failed read swaps it). Connection settings made on the logical connection (isolation,
- * catalog, schema, holdability) are applied to the open connections and replayed on the ones opened later;
+ * replica, until a failed read swaps it). Connection settings made on the logical connection
+ * ({@link ConnectionSettings}) are applied to the open connections and to the ones opened later;
  * a new connection takes over the transaction's autocommit mode. No routing decisions: the facade asks for
  * the primary or a replica, this class opens it.
  * <p>
@@ -41,14 +41,12 @@ final class PhysicalConnections {
     /** The last such pool timeout, or null: the statement then found no replica pool busy. */
     private SQLException poolTimeout;
 
-    private int isolation = -1;
-    private String catalog;
-    private String schema;
-    private int holdability = -1;
+    private final ConnectionSettings settings;
 
-    PhysicalConnections(Router router, TransactionTracker tx) {
+    PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings) {
         this.router = router;
         this.tx = tx;
+        this.settings = settings;
     }
 
     // ------------------------------------------------------------------ what is open
@@ -192,7 +190,7 @@ final class PhysicalConnections {
                 if (tx.ownsAutoCommit() && c.getAutoCommit() != tx.autoCommit()) {
                     c.setAutoCommit(tx.autoCommit());
                 }
-                applySettings(c);
+                settings.applyTo(c);
             }
             catch (SQLException | RuntimeException e) {
                 router.primary().release(c);
@@ -265,7 +263,7 @@ final class PhysicalConnections {
             if (c.getAutoCommit() != tx.autoCommit()) {
                 c.setAutoCommit(tx.autoCommit());
             }
-            applySettings(c);
+            settings.applyTo(c);
         }
         catch (SQLException | RuntimeException e) {
             router.replicas().markDown(node, e);
@@ -318,64 +316,7 @@ final class PhysicalConnections {
         }
     }
 
-    // ------------------------------------------------------------------ settings kept and replayed
-
-    void isolation(int level) throws SQLException {
-        isolation = level;
-        forEachOpen(c -> c.setTransactionIsolation(level));
-    }
-
-    /** The isolation read from the first connection: replayed on the ones opened later, like a set one. */
-    void rememberIsolation(int level) {
-        isolation = level;
-    }
-
-    /** The isolation set on the logical connection, or -1. */
-    int isolation() {
-        return isolation;
-    }
-
-    void catalog(String catalog) throws SQLException {
-        this.catalog = catalog;
-        forEachOpen(c -> c.setCatalog(catalog));
-    }
-
-    String catalog() {
-        return catalog;
-    }
-
-    void schema(String schema) throws SQLException {
-        this.schema = schema;
-        forEachOpen(c -> c.setSchema(schema));
-    }
-
-    String schema() {
-        return schema;
-    }
-
-    void holdability(int holdability) throws SQLException {
-        this.holdability = holdability;
-        forEachOpen(c -> c.setHoldability(holdability));
-    }
-
-    int holdability() {
-        return holdability;
-    }
-
-    private void applySettings(Connection c) throws SQLException {
-        if (isolation != -1 && c.getTransactionIsolation() != isolation) {
-            c.setTransactionIsolation(isolation);
-        }
-        if (catalog != null) {
-            c.setCatalog(catalog);
-        }
-        if (schema != null) {
-            c.setSchema(schema);
-        }
-        if (holdability != -1) {
-            c.setHoldability(holdability);
-        }
-    }
+    // ------------------------------------------------------------------ settings
 
     /** Applies a setting change to every open connection. */
     void forEachOpen(Action action) throws SQLException {

@@ -234,6 +234,17 @@ public final class Router {
         return primaryRoutes[reason.ordinal()];
     }
 
+    /** The one record of a statement served on {@code route}: statistics, the debug log, the session's cache mode. */
+    void served(SessionRouting session, StatementRoute route, String sql) {
+        record(session, route.decision(), route.replicaIndex(), sql);
+        if (route.node() != null) {
+            session.servedByReplica();
+        }
+        else {
+            session.servedByPrimary();
+        }
+    }
+
     /** Counts and logs a decision. */
     void record(SessionRouting session, RouteDecision decision, int replicaIndex, String sql) {
         session.record(decision, replicaIndex);

@@ -24,43 +24,37 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.health.ConnectionErrors;
 
 /**
- * The connection Hibernate sees: a facade that opens no physical connection until a statement is
- * prepared (a {@code createStatement()} statement: executed). Each statement is classified, the
- * {@link RoutePolicy} decides, the {@link TransactionTracker} is told the decision's effects, a gated read
- * passes the {@link ConsistencyGate}, and the statement is prepared on the connection
- * {@link PhysicalConnections} opens, then wrapped so that it never leads around routing. Transaction
- * boundaries ({@code setAutoCommit}, {@code commit}, {@code rollback}) are applied to every physical
- * connection the transaction touched, and reported to the tracker. See docs/routing-core.md.
+ * The connection Hibernate sees: a thin facade over {@link ConnectionRouting}, which routes each statement and
+ * transaction boundary. It opens no physical connection until a statement is prepared (a {@code createStatement()}
+ * statement: executed); every statement it hands out is wrapped so that it never leads around routing. Connection
+ * settings go to {@link PhysicalConnections}, which replays them on the connections opened later. See
+ * docs/routing-core.md.
  * <p>
  * Used by one thread at a time, like any JDBC connection handed to a Hibernate session.
  */
 public final class RoutingConnection implements Connection {
 
-    private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
-    private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
-
     private final Router router;
     private final SessionRouting session;
+    private final ConnectionRouting routing;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
-    private final ConsistencyGate gate;
-    private final Failover failover;
+    private final ConnectionSettings settings;
 
     private boolean closed;
 
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
         this.router = router;
         this.session = session;
-        this.gate = new ConsistencyGate(router, session);
-        this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
-        this.physical = new PhysicalConnections(router, tx);
-        gate.connections(physical);
-        this.failover = new Failover(this, router, tx, physical, gate);
+        this.routing = new ConnectionRouting(this, router, session, readOnlySession);
+        this.tx = routing.tx();
+        this.physical = routing.physical();
+        this.settings = routing.settings();
     }
 
     /** What happens after an execution of one of this connection's statements failed. */
     Failover failover() {
-        return failover;
+        return routing.failover();
     }
 
     /** The session this connection routes for. */
@@ -74,150 +68,19 @@ public final class RoutingConnection implements Connection {
 
     // ------------------------------------------------------------------ routing
 
-    /**
-     * Decides where {@code sql} goes, opens that connection if needed (its physical connection: {@link #connection}),
-     * records the decision once, and returns it.
-     */
+    /** Decides where {@code sql} goes, opens that connection, records the decision and returns it. */
     StatementRoute route(String sql) throws SQLException {
-        checkOpen();
-        tx.statementStarting();
-        physical.statementStarting();
-        ClassificationCache.Entry classified;
-        try {
-            classified = router.classifications().classify(sql);
-        }
-        catch (IllegalArgumentException e) {
-            throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
-        }
-        SessionState.Effect effect = classified.effect();
-        SqlKind kind = classified.kind();
-        TransactionTracker.Kind txKind = tx.kind();
-        RoutePolicy.Route policy = RoutePolicy.decide(kind, classified.hint(), txKind, tx.readOnlyConnection(),
-                session.intent(), session.flushing(), physical.pinnedToPrimary(), effect == SessionState.Effect.REPLAYED);
-        // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
-        boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
-                && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
-        RouteReason reason = decide(policy, kind, txKind, sql);
-        StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
-        if (effect == SessionState.Effect.PINS) {
-            physical.pinToPrimary(); // it runs on the primary (never a plain read): the rest stays with its state
-        }
-        else if (effect == SessionState.Effect.REPLAYED) {
-            physical.sessionCommand(sql); // it runs on the primary; replica connections replay it
-        }
-        return route;
+        return routing.route(sql);
     }
 
     /** The physical connection {@code route} runs on (opened by {@link #route}). */
     Connection connection(StatementRoute route) throws SQLException {
-        return physical.connection(route);
-    }
-
-    /**
-     * Applies the {@link RoutePolicy}'s decision: refuses a write in a read-only context, tells the
-     * transaction about writes, and passes a gated read through the session's consistency level (once per
-     * read-only transaction, at its first read).
-     */
-    private RouteReason decide(RoutePolicy.Route route, SqlKind kind, TransactionTracker.Kind txKind, String sql)
-            throws SQLException {
-        if (route.refused()) {
-            throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
-                    + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
-                    + " (Connection#setReadOnly(true) or a read-only session); it would never be sent to a replica: "
-                    + abbreviate(sql), "25006");
-        }
-        if (route.promotes()) {
-            tx.writeInPreferredReadOnly();
-        }
-        if (route.recordsWrite()) {
-            tx.wrote();
-        }
-        if (!route.gated()) {
-            return route.reason();
-        }
-        if (txKind != TransactionTracker.Kind.NONE) {
-            if (tx.needsConsistencyCheck()) {
-                RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true);
-                tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
-                return reason;
-            }
-            RouteReason primaryReason = tx.primaryReason();
-            return primaryReason != null ? primaryReason : RouteReason.READ_ONLY_TRANSACTION;
-        }
-        return gate.read(route.reason(), false);
-    }
-
-    /** Opens the connection {@code reason} leads to (or the one a fallback or a failover leads to) and records it. */
-    private StatementRoute connect(RouteReason reason, String sql, boolean autocommitRead, boolean gated)
-            throws SQLException {
-        if (reason.target() == io.rwsplit.Target.PRIMARY) {
-            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), sql);
-        }
-        Connection c = physical.replica(tx.inTransaction());
-        SQLException poolTimeout = physical.poolTimeout();
-        if (c == null) {
-            // a replica that could not replay the session commands pins the connection: the primary, with its settings
-            StatementRoute fallback = physical.pinnedToPrimary() ? router.primaryRoute(RouteReason.SESSION_STATE)
-                    : router.noReplica(sql, poolTimeout);
-            return primary(fallback.with(autocommitRead, gated, false), sql);
-        }
-        ReplicaNode node = physical.replicaNode();
-        boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
-        // a read that any replica may serve says so when a busy pool sent it to this one; consistency reasons stay
-        boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
-        StatementRoute route = node.route(movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
-                .with(autocommitRead, gated, anyReplica);
-        served(route, sql);
-        return route;
-    }
-
-    /**
-     * Records {@code route} (to the primary) and opens the primary connection; an autocommit read that cannot get one
-     * waits for a failover ({@link Failover#awaitFailover}), as does one while a failover may be under way
-     * ({@link Router#primarySuspect}): it is served only by a server that is writable, never by a replica a
-     * multi-host primary URL led to before its promotion. Returns where it is served.
-     */
-    private StatementRoute primary(StatementRoute route, String sql) throws SQLException {
-        served(route, sql);
-        if (route.autocommitRead() && router.primarySuspect()) {
-            return failover.awaitFailover(route, sql, new java.sql.SQLTransientConnectionException(
-                    "hibernate-rwsplit [" + router.label()
-                    + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
-                    failover.deadline());
-        }
-        try {
-            physical.primary();
-            return route;
-        }
-        catch (SQLException e) {
-            if (!route.autocommitRead() || !ConnectionErrors.isConnectionError(e)) {
-                throw e;
-            }
-            return failover.awaitFailover(route, sql, e, failover.deadline());
-        }
-    }
-
-    /** The one record of a statement served on {@code route}: statistics, the debug log, the session's cache mode. */
-    void served(StatementRoute route, String sql) {
-        router.record(session, route.decision(), route.replicaIndex(), sql);
-        if (route.node() != null) {
-            session.servedByReplica();
-        }
-        else {
-            session.servedByPrimary();
-        }
+        return routing.connection(route);
     }
 
     /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
     private Connection current() throws SQLException {
-        checkOpen();
-        tx.follow();
-        TransactionTracker.Kind txKind = tx.kind();
-        if ((txKind == TransactionTracker.Kind.READ_ONLY_STRICT || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED)
-                && physical.openReplica() != null && !physical.pinnedToPrimary()) {
-            return physical.openReplica();
-        }
-        return physical.primary();
+        return routing.current();
     }
 
     /** {@link #current()}, for a statement asked for an option before it ran. */
@@ -230,88 +93,59 @@ public final class RoutingConnection implements Connection {
         return physical.replicaNodeOf(c);
     }
 
-    /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
-    boolean retriesReads() {
-        return !tx.inTransaction();
-    }
-
-    private void checkOpen() throws SQLException {
+    void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
         }
-    }
-
-    private static String abbreviate(String sql) {
-        return sql == null || sql.length() <= 200 ? sql : sql.substring(0, 200) + "...";
     }
 
     // ------------------------------------------------------------------ statements
 
     @Override
     public PreparedStatement prepareStatement(String sql) throws SQLException {
-        return prepare(sql, StatementShape.PLAIN);
+        return routing.prepare(sql, StatementShape.PLAIN);
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        return prepare(sql, StatementShape.of(resultSetType, resultSetConcurrency, -1));
+        return routing.prepare(sql, StatementShape.of(resultSetType, resultSetConcurrency, -1));
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
                                               int resultSetHoldability) throws SQLException {
-        return prepare(sql, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
+        return routing.prepare(sql, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
-        return prepare(sql, StatementShape.keys(autoGeneratedKeys));
+        return routing.prepare(sql, StatementShape.keys(autoGeneratedKeys));
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
-        return prepare(sql, StatementShape.columns(columnIndexes));
+        return routing.prepare(sql, StatementShape.columns(columnIndexes));
     }
 
     @Override
     public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
-        return prepare(sql, StatementShape.columns(columnNames));
-    }
-
-    /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
-    private PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
-        StatementRoute route = route(sql);
-        PreparedStatement ps = shape.prepare(physical.connection(route), sql);
-        if (route.node() != null) {
-            return new ReplicaStatement(this, route, ps, sql, retriesReads(), shape);
-        }
-        // an autocommit read on the primary records its parameters: it may run again after a failover
-        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
-                : new PrimaryStatement(this, ps);
+        return routing.prepare(sql, StatementShape.columns(columnNames));
     }
 
     @Override
     public CallableStatement prepareCall(String sql) throws SQLException {
-        return call(sql, StatementShape.PLAIN);
+        return routing.call(sql, StatementShape.PLAIN);
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency) throws SQLException {
-        return call(sql, StatementShape.of(resultSetType, resultSetConcurrency, -1));
+        return routing.call(sql, StatementShape.of(resultSetType, resultSetConcurrency, -1));
     }
 
     @Override
     public CallableStatement prepareCall(String sql, int resultSetType, int resultSetConcurrency,
                                          int resultSetHoldability) throws SQLException {
-        return call(sql, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
-    }
-
-    /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
-    private CallableStatement call(String sql, StatementShape shape) throws SQLException {
-        StatementRoute route = route(sql);
-        CallableStatement call = shape.prepareCall(physical.connection(route), sql);
-        boolean retryable = route.node() != null ? retriesReads() : route.autocommitRead();
-        return new RoutedCallableStatement(this, route, call, sql, retryable, shape);
+        return routing.call(sql, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     /** No SQL yet: each execution is routed by its own SQL. */
@@ -344,21 +178,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         checkOpen();
-        if (autoCommit == tx.autoCommit()) {
-            return;
-        }
-        if (!autoCommit) {
-            tx.autoCommitSwitchingOff();
-        }
-        // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
-        SQLException failure = physical.applyToBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF);
-        if (autoCommit) {
-            physical.transactionEnded(false); // switching autocommit on commits
-        }
-        tx.autoCommitSwitched(autoCommit, failure == null);
-        if (failure != null) {
-            throw failure;
-        }
+        routing.setAutoCommit(autoCommit);
     }
 
     @Override
@@ -368,48 +188,19 @@ public final class RoutingConnection implements Connection {
     }
 
     /**
-     * Commits on the primary, then on the replica; both are always attempted and the transaction ends
-     * either way (the first failure is thrown, the next chained to it). A transaction that wrote is committed
-     * together with the reading of its position where the server allows ({@link ConsistencyGate#commitRecordingWrite}).
+     * Commits on the primary, then on the replica; both are always attempted and the transaction ends either way
+     * (the first failure is thrown, the next chained to it); see {@link ConnectionRouting#commit}.
      */
     @Override
     public void commit() throws SQLException {
         checkOpen();
-        if (tx.autoCommit()) {
-            return;
-        }
-        boolean recorded = false;
-        SQLException failure = null;
-        Connection primary = physical.openPrimary();
-        if (primary != null && tx.committingAWrite()) {
-            try {
-                recorded = gate.commitRecordingWrite(primary);
-            }
-            catch (SQLException e) {
-                failure = e;   // not recorded: the tracker records the write as after any failed commit
-            }
-        }
-        failure = recorded || failure != null ? physical.applyToReplica(Connection::commit, failure)
-                : physical.applyToBoth(Connection::commit);
-        physical.transactionEnded(false);
-        tx.committed(recorded);
-        if (failure != null) {
-            throw failure;
-        }
+        routing.commit();
     }
 
     @Override
     public void rollback() throws SQLException {
         checkOpen();
-        if (tx.autoCommit()) {
-            return;
-        }
-        SQLException failure = physical.applyToBoth(Connection::rollback);
-        physical.transactionEnded(true);
-        tx.rolledBack();
-        if (failure != null) {
-            throw failure;
-        }
+        routing.rollback();
     }
 
     @Override
@@ -448,16 +239,18 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        physical.isolation(level);
+        settings.isolation(level);
+        physical.forEachOpen(c -> c.setTransactionIsolation(level));
     }
 
     @Override
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
-        if (physical.isolation() == -1) {
-            physical.rememberIsolation(current().getTransactionIsolation());
+        if (settings.isolation() == -1) {
+            // read from the first connection: replayed on the ones opened later, like a set one
+            settings.isolation(current().getTransactionIsolation());
         }
-        return physical.isolation();
+        return settings.isolation();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -512,44 +305,52 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
-        physical.catalog(catalog);
+        settings.catalog(catalog);
+        physical.forEachOpen(c -> c.setCatalog(catalog));
     }
 
     @Override
     public String getCatalog() throws SQLException {
-        return physical.catalog() != null ? physical.catalog() : current().getCatalog();
+        return settings.catalog() != null ? settings.catalog() : current().getCatalog();
     }
 
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        physical.schema(schema);
+        settings.schema(schema);
+        physical.forEachOpen(c -> c.setSchema(schema));
     }
 
     @Override
     public String getSchema() throws SQLException {
-        return physical.schema() != null ? physical.schema() : current().getSchema();
+        return settings.schema() != null ? settings.schema() : current().getSchema();
     }
 
     @Override
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
-        physical.holdability(holdability);
+        settings.holdability(holdability);
+        physical.forEachOpen(c -> c.setHoldability(holdability));
     }
 
     @Override
     public int getHoldability() throws SQLException {
-        return physical.holdability() != -1 ? physical.holdability() : current().getHoldability();
+        return settings.holdability() != -1 ? settings.holdability() : current().getHoldability();
     }
 
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
-        current().setNetworkTimeout(executor, milliseconds);
+        checkOpen();
+        if (milliseconds < 0) {
+            throw new SQLException("hibernate-rwsplit: a network timeout cannot be negative: " + milliseconds, "22023");
+        }
+        settings.networkTimeout(executor, milliseconds);
+        physical.forEachOpen(c -> c.setNetworkTimeout(executor, milliseconds));
     }
 
     @Override
     public int getNetworkTimeout() throws SQLException {
-        return current().getNetworkTimeout();
+        return settings.networkTimeout() != -1 ? settings.networkTimeout() : current().getNetworkTimeout();
     }
 
     @Override

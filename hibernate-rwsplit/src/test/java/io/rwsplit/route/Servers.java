@@ -55,6 +55,8 @@ final class Servers implements AutoCloseable {
         volatile boolean readOnly;
         /** While set, the product name the server's metadata gives (to make routing take H2 for another database). */
         volatile String productName;
+        /** The network timeouts set on this server's connections, in order. */
+        final List<Integer> networkTimeouts = new java.util.concurrent.CopyOnWriteArrayList<>();
         /** How many times routing asked whether the server is read-only. */
         final AtomicInteger readOnlyChecks = new AtomicInteger();
         /** How many of the next read-only checks fail with a connection error (a connection that died in the pool). */
@@ -130,6 +132,10 @@ final class Servers implements AutoCloseable {
                                     .countDown();
                             real.close();
                             return null;
+                        }
+                        if (method.getName().equals("setNetworkTimeout")) {
+                            networkTimeouts.add((Integer) args[1]);
+                            return null;  // H2 ignores it: recorded here instead
                         }
                         if (method.getName().equals("commit")) {
                             if (commitFails) {
