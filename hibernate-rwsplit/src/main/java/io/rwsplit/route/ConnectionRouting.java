@@ -30,6 +30,7 @@ final class ConnectionRouting {
     private final ConsistencyGate gate;
     private final Failover failover;
     private final ConnectionSettings settings = new ConnectionSettings();
+    private final ConnectionSession connectionSession;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
         this.owner = owner;
@@ -37,9 +38,10 @@ final class ConnectionRouting {
         this.session = session;
         this.gate = new ConsistencyGate(router, session);
         this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
-        this.physical = new PhysicalConnections(router, tx, settings);
+        this.connectionSession = new ConnectionSession(router);
+        this.physical = new PhysicalConnections(router, tx, settings, connectionSession);
         gate.connections(physical);
-        this.failover = new Failover(owner, router, session, tx, physical, gate);
+        this.failover = new Failover(owner, router, session, tx, physical, gate, connectionSession);
     }
 
     TransactionTracker tx() {
@@ -52,6 +54,11 @@ final class ConnectionRouting {
 
     Failover failover() {
         return failover;
+    }
+
+    /** Whether the logical connection is pinned to the primary, and the session commands its replicas replay. */
+    ConnectionSession connectionSession() {
+        return connectionSession;
     }
 
     /** The settings made on the logical connection. */
@@ -80,17 +87,17 @@ final class ConnectionRouting {
         SqlKind kind = classified.kind();
         TransactionTracker.Kind txKind = tx.kind();
         RoutePolicy.Route policy = RoutePolicy.decide(kind, classified.hint(), txKind, tx.readOnlyConnection(),
-                session.intent(), session.flushing(), physical.pinnedToPrimary(), effect == SessionState.Effect.REPLAYED);
+                session.intent(), session.flushing(), connectionSession.pinned(), effect == SessionState.Effect.REPLAYED);
         // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
         boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
         RouteReason reason = decide(policy, kind, txKind, sql);
         StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
         if (effect == SessionState.Effect.PINS) {
-            physical.pinToPrimary(); // it runs on the primary (never a plain read): the rest stays with its state
+            connectionSession.pin(); // it runs on the primary (never a plain read): the rest stays with its state
         }
         else if (effect == SessionState.Effect.REPLAYED) {
-            physical.sessionCommand(sql); // it runs on the primary; replica connections replay it
+            connectionSession.command(sql, !tx.autoCommit(), physical.primary()); // it ran there; replicas replay it
         }
         return route;
     }
@@ -144,7 +151,7 @@ final class ConnectionRouting {
         SQLException poolTimeout = physical.poolTimeout();
         if (c == null) {
             // a replica that could not replay the session commands pins the connection: the primary, with its settings
-            StatementRoute fallback = physical.pinnedToPrimary() ? router.primaryRoute(RouteReason.SESSION_STATE)
+            StatementRoute fallback = connectionSession.pinned() ? router.primaryRoute(RouteReason.SESSION_STATE)
                     : router.noReplica(sql, poolTimeout);
             return primary(fallback.with(autocommitRead, gated, false), sql);
         }
@@ -190,7 +197,7 @@ final class ConnectionRouting {
         tx.follow();
         TransactionTracker.Kind txKind = tx.kind();
         if ((txKind == TransactionTracker.Kind.READ_ONLY_STRICT || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED)
-                && physical.openReplica() != null && !physical.pinnedToPrimary()) {
+                && physical.openReplica() != null && !connectionSession.pinned()) {
             return physical.openReplica();
         }
         return physical.primary();
@@ -239,7 +246,7 @@ final class ConnectionRouting {
         // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
         SQLException failure = physical.applyToBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF);
         if (autoCommit) {
-            physical.transactionEnded(false); // switching autocommit on commits
+            connectionSession.transactionEnded(false); // switching autocommit on commits
         }
         tx.autoCommitSwitched(autoCommit, failure == null);
         if (failure != null) {
@@ -269,7 +276,7 @@ final class ConnectionRouting {
         }
         failure = recorded || failure != null ? physical.applyToReplica(Connection::commit, failure)
                 : physical.applyToBoth(Connection::commit);
-        physical.transactionEnded(false);
+        connectionSession.transactionEnded(false);
         tx.committed(recorded);
         if (failure != null) {
             throw failure;
@@ -281,7 +288,7 @@ final class ConnectionRouting {
             return;
         }
         SQLException failure = physical.applyToBoth(Connection::rollback);
-        physical.transactionEnded(true);
+        connectionSession.transactionEnded(true);
         tx.rolledBack();
         if (failure != null) {
             throw failure;

@@ -63,15 +63,17 @@ final class Failover {
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ConsistencyGate gate;
+    private final ConnectionSession connectionSession;
 
     Failover(RoutingConnection owner, Router router, SessionRouting session, TransactionTracker tx,
-             PhysicalConnections physical, ConsistencyGate gate) {
+             PhysicalConnections physical, ConsistencyGate gate, ConnectionSession connectionSession) {
         this.owner = owner;
         this.router = router;
         this.session = session;
         this.tx = tx;
         this.physical = physical;
         this.gate = gate;
+        this.connectionSession = connectionSession;
     }
 
     /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */
@@ -203,7 +205,7 @@ final class Failover {
      * state of this connection).
      */
     private boolean afterPrimaryFailure(Door<?> door, SQLException failure, long deadline) throws SQLException {
-        if (!movable() || physical.pinnedToPrimary()) {
+        if (!movable() || connectionSession.pinned()) {
             return false;
         }
         StatementRoute served = awaitFailover(door.route(), door.sql(), failure, deadline);

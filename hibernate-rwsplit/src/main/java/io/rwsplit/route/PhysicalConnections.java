@@ -31,10 +31,8 @@ final class PhysicalConnections {
     private Connection replica;
     private ReplicaNode replicaNode;
 
-    /** An earlier statement left session state on the primary connection: the rest stays there. */
-    private boolean pinned;
-    /** The session commands replayed on replica connections; null until the first one. */
-    private SessionCommands sessionCommands;
+    /** Whether the logical connection is pinned to the primary, and the session commands replica connections replay. */
+    private final ConnectionSession session;
 
     /** The replicas whose pools could not lend a connection in time to the statement being routed; null until one. */
     private java.util.BitSet busyPools;
@@ -43,10 +41,11 @@ final class PhysicalConnections {
 
     private final ConnectionSettings settings;
 
-    PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings) {
+    PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
         this.router = router;
         this.tx = tx;
         this.settings = settings;
+        this.session = session;
     }
 
     // ------------------------------------------------------------------ what is open
@@ -105,78 +104,6 @@ final class PhysicalConnections {
         return poolTimeout;
     }
 
-    /** The primary connection now holds session state (user variables, temporary tables, locks...). */
-    void pinToPrimary() {
-        pinned = true;
-    }
-
-    boolean pinnedToPrimary() {
-        return pinned;
-    }
-
-    /**
-     * A session command ({@code SET time_zone ...}) goes to the open primary connection: the replica connection
-     * replays it before its next statement, and every replica connection opened later replays the whole history.
-     * When the history is full, the rest of the logical connection stays on the primary instead.
-     */
-    void sessionCommand(String sql) throws SQLException {
-        if (pinned) {
-            return;
-        }
-        if (sessionCommands == null) {
-            sessionCommands = new SessionCommands(router.settingsFollowTransactions(primary()));
-        }
-        if (!sessionCommands.record(sql, !tx.autoCommit())) {
-            Router.log.debug("[{}] more than {} session commands: the rest of this connection stays on the primary",
-                    router.label(), SessionCommands.LIMIT);
-            pinToPrimary();
-        }
-    }
-
-    /** The transaction ended; a rollback undoes its session commands where the database does (PostgreSQL). */
-    void transactionEnded(boolean rolledBack) {
-        if (sessionCommands != null) {
-            sessionCommands.transactionEnded(rolledBack);
-        }
-    }
-
-    /**
-     * A rollback to a savepoint: on PostgreSQL it undoes the session commands after the savepoint on the primary,
-     * which the history cannot tell apart: the rest of the logical connection stays on the primary.
-     */
-    void rolledBackToSavepoint() {
-        if (sessionCommands != null && sessionCommands.changedInTransaction()) {
-            pinToPrimary();
-        }
-    }
-
-    /**
-     * Brings {@code c}, the replica connection to {@code node}, up to the session commands; false when it cannot be
-     * (the replica refused one, or its pool cannot be reset afterwards): then the rest of the logical connection
-     * stays on the primary, with its settings.
-     */
-    private boolean replaySessionOn(ReplicaNode node, Connection c) {
-        if (sessionCommands == null) {
-            return true;
-        }
-        if (node.pool() == null) {
-            Router.log.debug("[{}] replica '{}' has a pool routing cannot reset: session commands keep this connection"
-                    + " on the primary", router.label(), node.name());
-            pinToPrimary();
-            return false;
-        }
-        try {
-            sessionCommands.replayOn(c, !tx.autoCommit());
-            return true;
-        }
-        catch (SQLException e) {
-            Router.log.debug("[{}] replaying session commands on replica '{}' failed, this connection stays on the"
-                    + " primary: {}", router.label(), node.name(), e.getMessage());
-            pinToPrimary();
-            return false;
-        }
-    }
-
     // ------------------------------------------------------------------ opening
 
     /** The primary connection, opened (with the transaction's autocommit and the settings) if needed. */
@@ -207,11 +134,11 @@ final class PhysicalConnections {
      * found none stays on the primary.
      */
     Connection replica(boolean inTransaction) throws SQLException {
-        if (pinned) {
+        if (session.pinned()) {
             return null;
         }
         if (replica != null) {
-            return replaySessionOn(replicaNode, replica) ? replica : null;
+            return session.replayOn(replicaNode, replica, !tx.autoCommit()) ? replica : null;
         }
         if (inTransaction && tx.replicaUnavailable()) {
             return null;
@@ -239,7 +166,7 @@ final class PhysicalConnections {
      * when its pool could not lend one in time ({@link #poolTimeout()}; it is not asked again for this statement).
      */
     Connection open(ReplicaNode node) throws SQLException {
-        if (pinned || !mayLend(node)) {
+        if (session.pinned() || !mayLend(node)) {
             return null;
         }
         Connection c;
@@ -272,13 +199,8 @@ final class PhysicalConnections {
         }
         replica = c;
         replicaNode = node;
-        if (sessionCommands != null) {
-            sessionCommands.replicaOpened();
-            if (!replaySessionOn(node, c)) {
-                return null;
-            }
-        }
-        return c;
+        session.replicaOpened();
+        return session.replayOn(node, c, !tx.autoCommit()) ? c : null;
     }
 
     /** Whether {@code node}'s pool has not yet failed to lend a connection in time to the statement being routed. */
@@ -396,8 +318,7 @@ final class PhysicalConnections {
     private void giveBack(ReplicaNode node, Connection c) throws SQLException {
         boolean reusable = true;
         try {
-            reusable = sessionCommands == null || !sessionCommands.replicaChanged() || node.pool() == null
-                    || sessionCommands.reset(c, node.pool());
+            reusable = session.resetForReuse(node, c);
         }
         finally {
             if (reusable) {

@@ -216,7 +216,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         current().rollback(savepoint);
-        physical.rolledBackToSavepoint();
+        routing.connectionSession().rolledBackToSavepoint();
     }
 
     @Override
