@@ -13,7 +13,7 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.hibernate.RoutingMultiTenantConnectionProvider;

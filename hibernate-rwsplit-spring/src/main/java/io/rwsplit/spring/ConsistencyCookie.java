@@ -10,7 +10,7 @@ import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.spi.Clock;
 
 /**

@@ -138,7 +138,7 @@ final class ConsistencyFilter extends OncePerRequestFilter {
         private final HttpServletRequest request;
         private final RequestConsistency consistency;
         private final String scope;
-        private io.rwsplit.consistency.ConsistencyToken written;
+        private io.rwsplit.position.ConsistencyToken written;
 
         CookieWriter(HttpServletRequest request, HttpServletResponse response, RequestConsistency consistency, String scope) {
             super(response);
@@ -151,7 +151,7 @@ final class ConsistencyFilter extends OncePerRequestFilter {
             if (!web.getCookie().isEnabled() || !consistency.wrote() || isCommitted()) {
                 return;
             }
-            io.rwsplit.consistency.ConsistencyToken next = consistency.next();
+            io.rwsplit.position.ConsistencyToken next = consistency.next();
             if (next.equals(written)) {
                 return;
             }

@@ -1,7 +1,7 @@
 package io.rwsplit.spring;
 
-import io.rwsplit.consistency.ConsistencyToken;
-import io.rwsplit.consistency.Tokens;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
 
 /**
  * The consistency state of one web request: its scope key, the token it brought (cookie) and the writes its

@@ -2,7 +2,7 @@ package io.rwsplit.spring;
 
 import java.util.ArrayDeque;
 
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.route.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.ScopeResolver;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.route.Intent;
 import io.rwsplit.route.RoutingFrame;
 

@@ -5,6 +5,10 @@ import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.rwsplit.health.ServerEpochs;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
+import io.rwsplit.position.Tokens;
 
 /**
  * Consistency for the replicas of one primary: captures the position of committed writes, knows which

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.Settings;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.ConsistencyStore;
 

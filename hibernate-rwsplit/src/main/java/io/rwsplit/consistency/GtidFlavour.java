@@ -9,6 +9,10 @@ import java.sql.Statement;
 import java.util.Locale;
 import java.util.function.Consumer;
 
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
+import io.rwsplit.position.MariaDbGtidPosition;
+import io.rwsplit.position.MySqlGtidSet;
 import io.rwsplit.spi.Clock;
 
 /**

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.ConsistencyStore;
 

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
 
+import io.rwsplit.position.LsnPosition;
 import io.rwsplit.spi.Clock;
 
 /**

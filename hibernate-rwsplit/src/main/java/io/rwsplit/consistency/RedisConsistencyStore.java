@@ -8,6 +8,8 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
 import io.rwsplit.spi.ConsistencyStore;
 
 /**

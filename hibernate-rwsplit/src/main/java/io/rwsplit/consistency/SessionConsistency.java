@@ -1,6 +1,8 @@
 package io.rwsplit.consistency;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
 import io.rwsplit.spi.ScopeResolver;
 
 /**

@@ -6,6 +6,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
+import io.rwsplit.position.LsnPosition;
 import io.rwsplit.spi.Clock;
 
 /**

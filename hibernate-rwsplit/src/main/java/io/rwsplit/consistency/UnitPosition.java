@@ -2,6 +2,9 @@ package io.rwsplit.consistency;
 
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
+
 /**
  * The last committed position of a persistence unit's writes to one primary, in this JVM: one merged token,
  * replaced (never locked) on every commit and read with one volatile read on the routing path.

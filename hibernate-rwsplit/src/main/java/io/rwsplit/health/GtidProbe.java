@@ -3,7 +3,7 @@ package io.rwsplit.health;
 import java.sql.Connection;
 import java.sql.SQLException;
 
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.LagProbe;
 import io.rwsplit.spi.LagSample;

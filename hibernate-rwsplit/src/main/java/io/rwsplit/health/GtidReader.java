@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 
 /**
  * Reads a server's replication position: MariaDB {@code @@gtid_slave_pos} on a replica and

@@ -1,6 +1,6 @@
 package io.rwsplit.health;
 
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 
 /**
  * The state machine of one replica, driven by observations and the clock's time; it never reads a

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import io.rwsplit.config.DriverTimeouts;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.Secrets;
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.route.PrimarySource;
 import io.rwsplit.route.ReplicaNode;
 import io.rwsplit.route.ReplicaSet;

@@ -1,6 +1,6 @@
 package io.rwsplit.health;
 
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 
 /**
  * What the monitor last knew about one replica.

@@ -7,8 +7,8 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.CausalReasons;
-import io.rwsplit.consistency.ConsistencyToken;
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.consistency.SessionConsistency;
 
 /**

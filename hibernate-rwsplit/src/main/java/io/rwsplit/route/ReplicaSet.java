@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.config.Secrets;
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.health.HealthPolicy;
 import io.rwsplit.health.HealthTracker;
 import io.rwsplit.health.ReplicaHealth;

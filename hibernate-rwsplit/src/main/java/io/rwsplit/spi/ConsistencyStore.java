@@ -1,6 +1,6 @@
 package io.rwsplit.spi;
 
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 
 /**
  * Where the last committed write of each consistency scope is kept, so that later sessions (possibly

@@ -1,6 +1,6 @@
 package io.rwsplit.spi;
 
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 
 /**
  * Names the consistency scope of the current unit of work (a user id, an HTTP session id), in the spirit

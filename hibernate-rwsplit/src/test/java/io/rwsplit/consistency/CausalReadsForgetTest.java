@@ -8,6 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.health.ServerEpochs;
+import io.rwsplit.position.GtidPosition;
 
 /** A replica's learned position holds only while the replica's epoch does. */
 class CausalReadsForgetTest {

@@ -7,6 +7,8 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.spi.ConsistencyStore;
 
 /** What every {@link ConsistencyStore} must do; each implementation's test extends this. */

@@ -10,6 +10,9 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+
 class InMemoryConsistencyStoreTest {
 
     private final FakeClock clock = new FakeClock();

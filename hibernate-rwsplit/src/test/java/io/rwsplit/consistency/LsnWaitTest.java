@@ -16,6 +16,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.LsnPosition;
+
 /**
  * The standby wait against a scripted connection: each poll of {@code pg_last_wal_replay_lsn()} answers the next
  * position and moves the fake clock by 50 ms, so timeouts are exact and nothing depends on real time.

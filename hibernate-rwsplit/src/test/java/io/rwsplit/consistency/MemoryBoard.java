@@ -2,6 +2,8 @@ package io.rwsplit.consistency;
 
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.rwsplit.position.LsnPosition;
+
 /** A {@link SharedReplayPoll.Board} that keeps the furthest position any poll saw (one epoch, never forgotten). */
 final class MemoryBoard implements SharedReplayPoll.Board {
 

@@ -15,6 +15,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
+
 /**
  * A commit's position on PostgreSQL, read right after the commit, against a scripted connection that records what
  * the capture asked of it: in manual-commit mode the query runs with autocommit on (so the driver begins no

@@ -10,6 +10,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.LsnPosition;
+
 /**
  * Re-basing after a failover, with a fake clock: a write committed on the old primary requires what the new
  * primary had when the failover was seen; writes committed on the new primary keep their own positions; what

@@ -25,6 +25,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.LsnPosition;
+
 /**
  * Reads waiting on one standby share one poll: against a scripted standby whose replayed position the test moves,
  * and which records the thread of each ask. The fake clock stands still, so no deadline passes unless a test says so.

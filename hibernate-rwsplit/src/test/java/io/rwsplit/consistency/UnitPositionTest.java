@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.position.ConsistencyToken;
+
 class UnitPositionTest {
 
     @Test

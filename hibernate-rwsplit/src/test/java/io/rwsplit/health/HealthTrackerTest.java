@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 
 class HealthTrackerTest {
 

@@ -187,8 +187,8 @@ class ReadYourWritesTest {
 
     @Test
     void aScopeResolverHandsItsUnitsRequirementToEverySessionAndLearnsTheirCommits() {
-        io.rwsplit.consistency.ConsistencyToken[] carried = {null};
-        java.util.List<io.rwsplit.consistency.ConsistencyToken> committed = new java.util.ArrayList<>();
+        io.rwsplit.position.ConsistencyToken[] carried = {null};
+        java.util.List<io.rwsplit.position.ConsistencyToken> committed = new java.util.ArrayList<>();
         io.rwsplit.spi.ScopeResolver unit = new io.rwsplit.spi.ScopeResolver() {
             @Override
             public String resolveScope() {
@@ -196,12 +196,12 @@ class ReadYourWritesTest {
             }
 
             @Override
-            public io.rwsplit.consistency.ConsistencyToken resolveRequirement() {
+            public io.rwsplit.position.ConsistencyToken resolveRequirement() {
                 return carried[0];
             }
 
             @Override
-            public void committed(io.rwsplit.consistency.ConsistencyToken write) {
+            public void committed(io.rwsplit.position.ConsistencyToken write) {
                 committed.add(write);
             }
         };

@@ -5,7 +5,7 @@ import java.util.List;
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
 
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.consistency.LsnPosition;
+import io.rwsplit.position.LsnPosition;
 import io.rwsplit.testing.Database;
 import io.rwsplit.testing.PostgresCluster;
 import io.rwsplit.testing.ReplicatedCluster;

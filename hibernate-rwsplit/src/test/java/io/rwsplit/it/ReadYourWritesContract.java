@@ -28,7 +28,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RoutingStatistics;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.testing.TestCluster;
 
 /**

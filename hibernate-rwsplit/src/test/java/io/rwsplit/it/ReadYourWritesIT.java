@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.consistency.MariaDbGtidPosition;
+import io.rwsplit.position.MariaDbGtidPosition;
 import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;

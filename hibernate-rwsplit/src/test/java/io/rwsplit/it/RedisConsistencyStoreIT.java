@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.consistency.ConsistencyStoreContract;
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.consistency.RedisConsistencyStore;
 import io.rwsplit.spi.ConsistencyStore;
 

@@ -14,7 +14,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.balance.LoadBalancers;
-import io.rwsplit.consistency.GtidPosition;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.health.FakeClock;
 import io.rwsplit.health.HealthPolicy;
 import io.rwsplit.health.ReplicaHealth;

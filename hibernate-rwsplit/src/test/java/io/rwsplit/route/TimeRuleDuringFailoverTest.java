@@ -10,7 +10,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.Consistency;
-import io.rwsplit.consistency.ConsistencyToken;
+import io.rwsplit.position.ConsistencyToken;
 
 /**
  * A write whose position is unknown (the server has none, or reading it failed as the primary died) is honoured

@@ -1,4 +1,4 @@
-package io.rwsplit.consistency;
+package io.rwsplit.position;
 
 /** Combining what readers must see. */
 public final class Tokens {

@@ -1,4 +1,4 @@
-package io.rwsplit.consistency;
+package io.rwsplit.position;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -1,4 +1,4 @@
-package io.rwsplit.consistency;
+package io.rwsplit.position;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +23,7 @@ public final class MySqlGtidSet implements GtidPosition {
         this.members = members;
     }
 
-    static MySqlGtidSet parse(String text) {
+    public static MySqlGtidSet parse(String text) {
         Objects.requireNonNull(text, "text");
         GtidText in = new GtidText(text, "MySQL GTID set").skipWhitespace();
         if (in.atEnd()) {

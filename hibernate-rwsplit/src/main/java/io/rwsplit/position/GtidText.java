@@ -1,4 +1,4 @@
-package io.rwsplit.consistency;
+package io.rwsplit.position;
 
 /** A cursor over position text for the hand-written parsers: no regexes, no splitting. */
 final class GtidText {

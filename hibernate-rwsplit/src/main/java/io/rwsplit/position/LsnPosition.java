@@ -1,4 +1,4 @@
-package io.rwsplit.consistency;
+package io.rwsplit.position;
 
 import java.util.Objects;
 
@@ -13,7 +13,7 @@ import java.util.Objects;
  */
 public final class LsnPosition implements GtidPosition {
 
-    static final LsnPosition EMPTY = new LsnPosition(0);
+    public static final LsnPosition EMPTY = new LsnPosition(0);
 
     private static final int MAX_HALF_DIGITS = 8;
     /** {@code SizeOfXLogShortPHD} on 64-bit builds. */
@@ -36,7 +36,7 @@ public final class LsnPosition implements GtidPosition {
      *
      * @throws IllegalArgumentException naming the text when it is malformed
      */
-    static LsnPosition parse(String text) {
+    public static LsnPosition parse(String text) {
         Objects.requireNonNull(text, "text");
         GtidText in = new GtidText(text, "PostgreSQL LSN").skipWhitespace();
         long high = half(in, "high half");
@@ -82,13 +82,13 @@ public final class LsnPosition implements GtidPosition {
      *
      * @param walBlockSize the server's {@code wal_block_size}
      */
-    LsnPosition asReplayPosition(int walBlockSize) {
+    public LsnPosition asReplayPosition(int walBlockSize) {
         return walBlockSize > 0 && Long.remainderUnsigned(lsn, walBlockSize) == SHORT_PAGE_HEADER
                 ? of(lsn - SHORT_PAGE_HEADER) : this;
     }
 
     /** The position one byte further: what a server has only after writing past this one. */
-    LsnPosition next() {
+    public LsnPosition next() {
         return of(lsn + 1);
     }
 

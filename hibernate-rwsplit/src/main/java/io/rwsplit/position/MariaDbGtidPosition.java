@@ -1,4 +1,4 @@
-package io.rwsplit.consistency;
+package io.rwsplit.position;
 
 import java.util.Arrays;
 import java.util.Objects;
@@ -28,7 +28,7 @@ public final class MariaDbGtidPosition implements GtidPosition {
         this.seqs = seqs;
     }
 
-    static MariaDbGtidPosition parse(String text) {
+    public static MariaDbGtidPosition parse(String text) {
         Objects.requireNonNull(text, "text");
         GtidText in = new GtidText(text, "MariaDB GTID position").skipWhitespace();
         if (in.atEnd()) {
