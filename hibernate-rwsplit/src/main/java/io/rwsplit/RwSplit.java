@@ -19,7 +19,7 @@ import io.rwsplit.hibernate.RoutingConnectionProvider;
 import io.rwsplit.hibernate.RoutingMultiTenantConnectionProvider;
 import io.rwsplit.hibernate.RwSplitSession;
 import io.rwsplit.hibernate.RwSplitSessions;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.route.Router;
 import io.rwsplit.stats.CombinedStatistics;
 

@@ -5,7 +5,7 @@ import jakarta.enterprise.context.spi.Context;
 import jakarta.enterprise.inject.spi.Bean;
 import jakarta.enterprise.inject.spi.BeanManager;
 
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.ScopeResolver;
 

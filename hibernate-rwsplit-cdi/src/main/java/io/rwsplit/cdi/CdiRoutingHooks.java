@@ -4,7 +4,7 @@ import jakarta.enterprise.inject.spi.CDI;
 import jakarta.transaction.Status;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.ScopeResolver;
 import io.rwsplit.spi.TransactionStatus;

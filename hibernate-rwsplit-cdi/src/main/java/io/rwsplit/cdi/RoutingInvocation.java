@@ -13,7 +13,7 @@ import jakarta.inject.Inject;
 import jakarta.interceptor.InvocationContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.route.RoutingAnnotations;
 import io.rwsplit.route.RoutingFrame;
 

@@ -4,7 +4,7 @@ import java.util.ArrayDeque;
 
 import jakarta.enterprise.context.RequestScoped;
 
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.route.RoutingFrame;
 
 /**

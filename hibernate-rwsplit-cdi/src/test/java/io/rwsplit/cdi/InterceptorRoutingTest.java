@@ -15,7 +15,7 @@ import org.jboss.weld.junit5.WeldSetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.UsePrimary;
 
 /**

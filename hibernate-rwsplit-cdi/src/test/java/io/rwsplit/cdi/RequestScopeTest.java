@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 
 /**
  * The consistency scope an application names in {@link RwSplitRequest} drives READ_YOUR_WRITES across

@@ -20,7 +20,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseCookie;
 import org.springframework.web.filter.OncePerRequestFilter;
 
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.route.RoutingFrame;
 
 /**

@@ -3,7 +3,7 @@ package io.rwsplit.spring;
 import java.util.ArrayDeque;
 
 import io.rwsplit.position.ConsistencyToken;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.ScopeResolver;
 import io.rwsplit.route.RoutingFrame;

@@ -11,7 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.ReadReplica;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.UsePrimary;
 import io.rwsplit.ReadConsistency;
 import io.rwsplit.route.RoutingFrame;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.position.ConsistencyToken;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.route.RoutingFrame;
 
 class RoutingContextTest {

@@ -27,7 +27,7 @@ import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfiguration
  * @param health               replica health, lag probes and primary circuit breaker
  */
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
-                            Fallback fallback, io.rwsplit.health.HealthConfig health) {
+                            Fallback fallback, io.rwsplit.config.HealthConfig health) {
 
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
@@ -165,7 +165,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             pool.put(key.substring(POOL_PREFIX.length()), String.valueOf(s.raw(key)));
         }
         return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
-                s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.health.HealthConfig.from(s));
+                s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.config.HealthConfig.from(s));
     }
 
     public static String primaryUser(Map<String, Object> settings) {

@@ -15,14 +15,14 @@ import io.rwsplit.position.GtidPosition;
  * which is what standbys can receive) on the primary. The flavour is detected on the first connection;
  * databases without positions (H2 in tests) yield {@code null}.
  */
-final class GtidReader {
+public final class GtidReader {
 
-    enum Flavour { UNKNOWN, MARIADB, MYSQL, POSTGRESQL, NONE }
+    public enum Flavour { UNKNOWN, MARIADB, MYSQL, POSTGRESQL, NONE }
 
     private volatile Flavour flavour = Flavour.UNKNOWN;
 
     /** The replica's applied position, or null when the database has none. */
-    GtidPosition replica(Connection c) throws SQLException {
+    public GtidPosition replica(Connection c) throws SQLException {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_slave_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
@@ -32,7 +32,7 @@ final class GtidReader {
     }
 
     /** The primary's position, or null when the database has none. */
-    GtidPosition primary(Connection c) throws SQLException {
+    public GtidPosition primary(Connection c) throws SQLException {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_current_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
@@ -47,7 +47,7 @@ final class GtidReader {
         return text.isEmpty() ? null : GtidPosition.parsePostgres(text);
     }
 
-    Flavour flavour(Connection c) throws SQLException {
+    public Flavour flavour(Connection c) throws SQLException {
         Flavour f = flavour;
         if (f == Flavour.UNKNOWN) {
             String product = c.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);

@@ -9,6 +9,11 @@ package io.rwsplit.health;
  */
 public record HealthPolicy(int failureThreshold, long maxLagMicros, long recoveryNanos) {
 
+    /** The policy the validated health settings {@code config} describe. */
+    public static HealthPolicy of(io.rwsplit.config.HealthConfig config) {
+        return new HealthPolicy(config.failureThreshold(), config.maxLag().toNanos() / 1000, config.recoveryPeriod().toNanos());
+    }
+
     public HealthPolicy {
         if (failureThreshold < 1 || maxLagMicros < 0 || recoveryNanos < 0) {
             throw new IllegalArgumentException("invalid health policy " + failureThreshold + ", " + maxLagMicros

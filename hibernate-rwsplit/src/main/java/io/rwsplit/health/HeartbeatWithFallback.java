@@ -18,7 +18,7 @@ import io.rwsplit.spi.LagSample;
  */
 final class HeartbeatWithFallback implements LagProbe, PrimaryTask {
 
-    private static final Logger log = LoggerFactory.getLogger(ReplicaMonitor.class);
+    private static final Logger log = LoggerFactory.getLogger(HeartbeatWithFallback.class);
 
     private final String label;
     private final HeartbeatProbe heartbeat;

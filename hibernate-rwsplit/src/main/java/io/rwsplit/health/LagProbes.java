@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.HealthConfig;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.Settings;
 import io.rwsplit.spi.Clock;
@@ -24,7 +25,7 @@ public final class LagProbes {
      * What {@code auto} means for these replicas: heartbeat on MariaDB/MySQL URLs, lsn on PostgreSQL URLs (no
      * table, no writes, exact positions), else (mixed, unknown or DataSource replicas) reachability.
      */
-    static String resolve(String name, List<ReplicaConfig> replicas) {
+    public static String resolve(String name, List<ReplicaConfig> replicas) {
         if (!name.equals("auto")) {
             checkDatabase(name, replicas);
             return name;
@@ -74,7 +75,7 @@ public final class LagProbes {
     }
 
     /** A new probe; a probe that needs work on the primary also implements {@link PrimaryTask}. */
-    static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock) {
+    public static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock) {
         return create(name, config, gtid, clock, "default");
     }
 
@@ -82,7 +83,7 @@ public final class LagProbes {
      * A new probe for the replicas of {@code label}; {@code heartbeat} falls back to {@code gtid} (or
      * {@code replica_status}) with one WARN when the user may not create or write its table.
      */
-    static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock, String label) {
+    public static LagProbe create(String name, HealthConfig config, GtidReader gtid, Clock clock, String label) {
         if (name.equals("heartbeat")) {
             return new HeartbeatWithFallback(label, config.heartbeatTable(), gtid, clock, config.probeInterval());
         }

@@ -4,7 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 
 /** Work a lag probe needs done on the primary every probe interval (heartbeat writes, GTID samples). */
-interface PrimaryTask {
+public interface PrimaryTask {
 
     void run(Connection primary) throws SQLException;
 

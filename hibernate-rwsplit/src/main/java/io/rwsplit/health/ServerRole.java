@@ -46,7 +46,7 @@ public final class ServerRole {
      * up before making it writable), so it is not taken for the new primary. On PostgreSQL a standby cannot
      * answer: {@code pg_walfile_name} fails during recovery.
      */
-    static String primaryIdentity(Connection c, GtidReader.Flavour flavour) throws SQLException {
+    public static String primaryIdentity(Connection c, GtidReader.Flavour flavour) throws SQLException {
         String identity = switch (flavour) {
             case MARIADB, MYSQL -> GtidReader.value(c,
                     "select if(@@read_only, null, concat(@@server_id, '@', @@hostname, ':', @@port))");
@@ -62,7 +62,7 @@ public final class ServerRole {
      *
      * @param primaryIdentity the primary's identity as last seen, or null
      */
-    static String actsAsPrimary(Connection c, GtidReader.Flavour flavour, String primaryIdentity) throws SQLException {
+    public static String actsAsPrimary(Connection c, GtidReader.Flavour flavour, String primaryIdentity) throws SQLException {
         switch (flavour) {
             case POSTGRESQL:
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_is_in_recovery()")) {

@@ -19,9 +19,9 @@ import io.rwsplit.config.DriverTimeouts;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.config.Secrets;
-import io.rwsplit.route.PoolControl;
-import io.rwsplit.route.ReplicaNode;
-import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.replica.PoolControl;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -82,7 +82,7 @@ final class ReplicaPools implements AutoCloseable {
             throw e;
         }
         ReplicaSet set = new ReplicaSet(label, nodes, LoadBalancers.create(config.loadBalancer()), clock,
-                config.health().policy());
+                io.rwsplit.health.HealthPolicy.of(config.health()));
         return new ReplicaPools(set, owned);
     }
 

@@ -16,7 +16,7 @@ import org.hibernate.service.spi.Stoppable;
 
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.consistency.ConsistencyRuntime;
-import io.rwsplit.route.PrimarySource;
+import io.rwsplit.replica.PrimarySource;
 import io.rwsplit.route.Router;
 
 /**

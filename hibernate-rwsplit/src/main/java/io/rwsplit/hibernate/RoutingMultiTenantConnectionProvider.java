@@ -23,7 +23,7 @@ import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.config.Settings;
 import io.rwsplit.config.SettingsTable;
-import io.rwsplit.route.PrimarySource;
+import io.rwsplit.replica.PrimarySource;
 import io.rwsplit.route.Router;
 
 /**

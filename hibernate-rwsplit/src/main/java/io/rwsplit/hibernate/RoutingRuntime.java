@@ -8,8 +8,8 @@ import io.rwsplit.config.Secrets;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
 import io.rwsplit.health.LagProbes;
-import io.rwsplit.health.ReplicaMonitor;
-import io.rwsplit.route.PrimarySource;
+import io.rwsplit.replica.ReplicaMonitor;
+import io.rwsplit.replica.PrimarySource;
 import io.rwsplit.route.Router;
 
 /**

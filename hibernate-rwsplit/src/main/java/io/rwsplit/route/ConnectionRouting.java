@@ -7,6 +7,7 @@ import java.sql.SQLException;
 
 import io.rwsplit.RouteReason;
 import io.rwsplit.health.ConnectionErrors;
+import io.rwsplit.replica.ReplicaNode;
 
 /**
  * What one logical connection does, behind its facade ({@link RoutingConnection}): each statement is classified,
@@ -159,7 +160,7 @@ final class ConnectionRouting {
         boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
         // a read that any replica may serve says so when a busy pool sent it to this one; consistency reasons stay
         boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
-        StatementRoute route = node.route(movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
+        StatementRoute route = router.replicaRoute(node, movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
                 .with(autocommitRead, gated, anyReplica);
         router.served(session, route, sql);
         return route;

@@ -3,6 +3,8 @@ package io.rwsplit.route;
 import java.sql.Connection;
 import java.sql.SQLException;
 
+import io.rwsplit.replica.ReplicaNode;
+
 /**
  * The session state of one logical connection as routing keeps it: whether an earlier statement left state that only
  * the primary connection has (the rest of the logical connection is then pinned there), and the session commands

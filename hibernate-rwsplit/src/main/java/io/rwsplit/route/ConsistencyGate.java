@@ -7,9 +7,11 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.CausalReasons;
+import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
-import io.rwsplit.consistency.SessionConsistency;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 
 /**
  * The session's consistency level between the policy and the replicas: a read the {@link RoutePolicy} gated

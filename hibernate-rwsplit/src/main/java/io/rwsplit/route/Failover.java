@@ -9,6 +9,7 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.Target;
 import io.rwsplit.health.ConnectionErrors;
 import io.rwsplit.health.ServerRole;
+import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -175,7 +176,7 @@ final class Failover {
         physical.dropReplica(failed);
         Connection c = door.route().anyReplica() ? physical.replica(false) : null;
         if (c != null) {
-            StatementRoute retry = physical.replicaNode().route(RouteReason.RETRY_REPLICA);
+            StatementRoute retry = router.replicaRoute(physical.replicaNode(), RouteReason.RETRY_REPLICA);
             router.served(session, retry, door.sql());
             door.retarget(c, retry.node());
             return true;
@@ -235,7 +236,7 @@ final class Failover {
             // the gate is asked as for any gated read; only where it sends the read matters here
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
                     && physical.replica(false) != null) {
-                StatementRoute retry = physical.replicaNode().route(RouteReason.RETRY_REPLICA);
+                StatementRoute retry = router.replicaRoute(physical.replicaNode(), RouteReason.RETRY_REPLICA);
                 router.served(session, retry, sql);
                 return retry;
             }

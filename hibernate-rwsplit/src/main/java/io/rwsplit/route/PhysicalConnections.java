@@ -5,6 +5,9 @@ import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.util.concurrent.Executor;
 
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
+
 
 /**
  * The physical connections behind one logical connection: at most one primary connection and one replica

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import io.rwsplit.replica.ReplicaNode;
+
 /**
  * A prepared (or callable) statement whose executions may move: one prepared on a replica, or an autocommit read
  * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close), and its

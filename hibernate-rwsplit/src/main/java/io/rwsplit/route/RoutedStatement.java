@@ -7,6 +7,8 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 
+import io.rwsplit.replica.ReplicaNode;
+
 /**
  * A statement of {@link Connection#createStatement()}: it carries no SQL until it executes, so each execution
  * is routed by its own SQL, like a prepared statement, and runs on a driver statement created on the chosen

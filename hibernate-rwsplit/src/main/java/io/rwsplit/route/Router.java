@@ -12,8 +12,11 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.Target;
 import io.rwsplit.config.Fallback;
-import io.rwsplit.health.HealthConfig;
 import io.rwsplit.health.ConnectionErrors;
+import io.rwsplit.config.HealthConfig;
+import io.rwsplit.replica.PrimarySource;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.stats.FactoryStatistics;
@@ -32,6 +35,8 @@ public final class Router {
     private final Fallback fallback;
     private final FactoryStatistics statistics;
     private final StatementRoute[] primaryRoutes = new StatementRoute[RouteReason.values().length];
+    /** Per replica (by index), per reason: the shared routes to it. */
+    private final StatementRoute[][] replicaRoutes;
     private final SessionRouting detached;
     private final io.rwsplit.consistency.CausalReads causal;
     private final TransactionStatus transactionStatus;
@@ -86,9 +91,19 @@ public final class Router {
         this.replicas = replicas;
         this.fallback = fallback;
         this.statistics = new FactoryStatistics(replicas.names());
+        int slots = 0;
+        for (ReplicaNode node : replicas.nodes()) {
+            slots = Math.max(slots, node.index() + 1);
+        }
+        this.replicaRoutes = new StatementRoute[slots][RouteReason.values().length];
         for (RouteReason reason : RouteReason.values()) {
             if (reason.target() == Target.PRIMARY) {
                 primaryRoutes[reason.ordinal()] = StatementRoute.of(RouteDecision.primary(reason), null);
+            }
+            else {
+                for (ReplicaNode node : replicas.nodes()) {
+                    replicaRoutes[node.index()][reason.ordinal()] = StatementRoute.of(node.decision(reason), node);
+                }
             }
         }
         this.detached = new SessionRouting(null, null);
@@ -227,6 +242,11 @@ public final class Router {
 
     RouteDecision primaryDecision(RouteReason reason) {
         return primaryRoutes[reason.ordinal()].decision();
+    }
+
+    /** The shared route "this replica, for this reason", without flags. */
+    StatementRoute replicaRoute(ReplicaNode node, RouteReason reason) {
+        return replicaRoutes[node.index()][reason.ordinal()];
     }
 
     /** The shared route "the primary, for this reason", without flags. */

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Set;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.Intent;
 import io.rwsplit.ReadConsistency;
 import io.rwsplit.ReadReplica;
 import io.rwsplit.UsePrimary;

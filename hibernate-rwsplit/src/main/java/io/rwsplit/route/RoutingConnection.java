@@ -22,6 +22,7 @@ import java.util.concurrent.Executor;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
 import io.rwsplit.health.ConnectionErrors;
+import io.rwsplit.replica.ReplicaNode;
 
 /**
  * The connection Hibernate sees: a thin facade over {@link ConnectionRouting}, which routes each statement and

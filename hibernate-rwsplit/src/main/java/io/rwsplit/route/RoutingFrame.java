@@ -3,6 +3,7 @@ package io.rwsplit.route;
 import java.util.Objects;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.Intent;
 
 /**
  * What one annotated call (or a web request) asks: an intent and a consistency level. A {@code null} part is

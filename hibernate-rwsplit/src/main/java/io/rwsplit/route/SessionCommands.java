@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 
+import io.rwsplit.replica.PoolControl;
+
 /**
  * The session commands of one logical connection ({@link SessionState.Effect#REPLAYED}: {@code SET time_zone},
  * {@code SET NAMES}, {@code SET search_path}...), in the order they ran on the primary, and how far the replica

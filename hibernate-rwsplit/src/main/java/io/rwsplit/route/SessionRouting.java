@@ -4,6 +4,7 @@ import org.hibernate.CacheMode;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.Intent;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.consistency.SessionConsistency;
 import io.rwsplit.spi.RoutingIntentSource;

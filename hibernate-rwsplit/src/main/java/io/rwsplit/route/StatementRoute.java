@@ -2,6 +2,7 @@ package io.rwsplit.route;
 
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
+import io.rwsplit.replica.ReplicaNode;
 
 /**
  * Where one statement goes, as routing decided it: the shared {@link RouteDecision} it is counted and logged as, the

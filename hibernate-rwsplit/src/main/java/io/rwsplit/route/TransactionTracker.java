@@ -1,5 +1,6 @@
 package io.rwsplit.route;
 
+import io.rwsplit.Intent;
 import io.rwsplit.RouteReason;
 import io.rwsplit.spi.TransactionStatus;
 

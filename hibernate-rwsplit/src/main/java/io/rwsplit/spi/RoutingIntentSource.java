@@ -1,7 +1,7 @@
 package io.rwsplit.spi;
 
 import io.rwsplit.Consistency;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 
 /**
  * The routing intent of the calling thread's current unit of work when the session itself was given

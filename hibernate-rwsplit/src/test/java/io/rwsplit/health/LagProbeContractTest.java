@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.rwsplit.config.HealthConfig;
 import io.rwsplit.spi.LagProbe;
 import io.rwsplit.spi.LagSample;
 

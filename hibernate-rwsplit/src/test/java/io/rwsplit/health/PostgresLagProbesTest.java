@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.config.HealthConfig;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.spi.LagSample;
 

@@ -22,7 +22,7 @@ import com.zaxxer.hikari.HikariDataSource;
 
 import io.rwsplit.RoutingStatistics;
 import io.rwsplit.RwSplit;
-import io.rwsplit.route.ReplicaNode;
+import io.rwsplit.replica.ReplicaNode;
 
 /** Sessions on 8 threads: per-session statistics add up to the factory's, and no connection stays borrowed. */
 class ConcurrencyTest {

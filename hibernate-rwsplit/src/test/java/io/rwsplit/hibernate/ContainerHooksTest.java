@@ -18,7 +18,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.route.Intent;
+import io.rwsplit.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.TransactionStatus;
 

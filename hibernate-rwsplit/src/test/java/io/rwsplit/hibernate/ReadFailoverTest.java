@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import io.rwsplit.RoutingStatistics;
 import io.rwsplit.RwSplit;
 import io.rwsplit.health.ReplicaState;
-import io.rwsplit.route.ReplicaNode;
+import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.route.Router;
 
 /**

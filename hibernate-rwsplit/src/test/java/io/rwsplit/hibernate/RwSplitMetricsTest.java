@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.rwsplit.metrics.RwSplitMetrics;
-import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.replica.ReplicaSet;
 
 /** Meters are read at scrape time from the statistics and the health snapshot. */
 class RwSplitMetricsTest {

@@ -33,7 +33,7 @@ import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.Target;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
-import io.rwsplit.route.ReplicaNode;
+import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.testing.PostgresCluster;
 import io.rwsplit.testing.Database;
 import io.rwsplit.testing.ReplicatedCluster;

@@ -25,7 +25,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.rwsplit.Consistency;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.health.ReplicaMonitor;
+import io.rwsplit.replica.ReplicaMonitor;
 import io.rwsplit.health.ReplicaStatus;
 import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.ReplicatedCluster;

@@ -32,7 +32,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.hibernate.RoutingConnectionProvider;
-import io.rwsplit.route.ReplicaNode;
+import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;

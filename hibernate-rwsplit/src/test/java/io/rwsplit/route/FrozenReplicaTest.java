@@ -16,9 +16,10 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.config.ReplicaConfig;
-import io.rwsplit.health.HealthConfig;
-import io.rwsplit.health.ReplicaMonitor;
+import io.rwsplit.config.HealthConfig;
 import io.rwsplit.health.ReplicaState;
+import io.rwsplit.replica.ReplicaMonitor;
+import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.testing.SwitchableDataSource;
 

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 
 /** Reads with a consistency requirement choose among every replica that meets it, through the configured balancer. */
 class ReplicaSelectionTest {

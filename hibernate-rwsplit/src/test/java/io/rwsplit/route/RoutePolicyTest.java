@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import io.rwsplit.Intent;
 import io.rwsplit.RouteReason;
 import io.rwsplit.route.TransactionTracker.Kind;
 

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.Consistency;
+import io.rwsplit.Intent;
 import io.rwsplit.ReadConsistency;
 import io.rwsplit.ReadReplica;
 import io.rwsplit.UsePrimary;

@@ -19,6 +19,10 @@ import io.rwsplit.balance.LoadBalancers;
 import io.rwsplit.config.Fallback;
 import io.rwsplit.health.FakeClock;
 import io.rwsplit.health.HealthPolicy;
+import io.rwsplit.replica.PoolControl;
+import io.rwsplit.replica.PrimarySource;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.testing.DataSourceAdapter;
 
 /**

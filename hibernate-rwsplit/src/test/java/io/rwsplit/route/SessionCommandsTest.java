@@ -16,6 +16,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.replica.PoolControl;
+
 /** The history of session commands, its bound, and its transaction rules, on one H2 connection as the replica. */
 class SessionCommandsTest {
 

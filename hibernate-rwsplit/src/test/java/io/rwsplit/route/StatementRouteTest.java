@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RouteReason;
 import io.rwsplit.Target;
+import io.rwsplit.replica.ReplicaNode;
 
 /** The decision value a routed statement carries: shared constants, one per decision and combination of flags. */
 class StatementRouteTest {
@@ -31,10 +32,10 @@ class StatementRouteTest {
     @Test
     void theSameDecisionWithTheSameFlagsIsTheSameInstance() {
         ReplicaNode r1 = servers.nodes.get(0);
-        StatementRoute read = r1.route(RouteReason.REPLICA_READ).with(true, true, true);
-        assertSame(read, r1.route(RouteReason.REPLICA_READ).with(true, true, true), "routing allocates nothing");
+        StatementRoute read = servers.router.replicaRoute(r1, RouteReason.REPLICA_READ).with(true, true, true);
+        assertSame(read, servers.router.replicaRoute(r1, RouteReason.REPLICA_READ).with(true, true, true), "routing allocates nothing");
         assertSame(read, read.with(true, true, true));
-        assertSame(r1.route(RouteReason.REPLICA_READ), read.with(false, false, false), "one family per decision");
+        assertSame(servers.router.replicaRoute(r1, RouteReason.REPLICA_READ), read.with(false, false, false), "one family per decision");
         assertSame(servers.router.primaryRoute(RouteReason.WRITE), servers.router.primaryRoute(RouteReason.WRITE));
     }
 
@@ -56,7 +57,7 @@ class StatementRouteTest {
     @Test
     void aReplicaRouteNamesItsNodeAndAPrimaryRouteNone() {
         ReplicaNode r2 = servers.nodes.get(1);
-        StatementRoute onReplica = r2.route(RouteReason.RETRY_REPLICA);
+        StatementRoute onReplica = servers.router.replicaRoute(r2, RouteReason.RETRY_REPLICA);
         assertSame(r2, onReplica.node());
         assertEquals(1, onReplica.replicaIndex());
         assertEquals(Target.REPLICA, onReplica.decision().target());

@@ -1,4 +1,4 @@
-package io.rwsplit.route;
+package io.rwsplit.replica;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -155,7 +155,7 @@ public final class ReplicaSet {
     }
 
     /** The UP replicas of the best tier, the list the balancer receives. */
-    List<ReplicaNode> candidates() {
+    public List<ReplicaNode> candidates() {
         return snapshot.candidates;
     }
 

@@ -1,4 +1,4 @@
-package io.rwsplit.health;
+package io.rwsplit.replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.config.Secrets;
-import io.rwsplit.route.PrimarySource;
+import io.rwsplit.health.ConnectionErrors;
+import io.rwsplit.replica.PrimarySource;
 import io.rwsplit.spi.Clock;
 
 /**

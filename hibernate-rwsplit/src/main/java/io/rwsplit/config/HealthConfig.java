@@ -1,4 +1,4 @@
-package io.rwsplit.health;
+package io.rwsplit.config;
 
 import java.time.Duration;
 import java.util.Map;
@@ -48,8 +48,4 @@ public record HealthConfig(String lagProbe, Duration probeInterval, Duration pro
         return primaryCoolDown.plus(probeTimeout);
     }
 
-    /** The thresholds of the replica state machine. */
-    public HealthPolicy policy() {
-        return new HealthPolicy(failureThreshold, maxLag.toNanos() / 1000, recoveryPeriod.toNanos());
-    }
 }

@@ -1,4 +1,4 @@
-package io.rwsplit.health;
+package io.rwsplit.replica;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,10 +16,17 @@ import org.slf4j.LoggerFactory;
 import io.rwsplit.config.DriverTimeouts;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.config.Secrets;
+import io.rwsplit.health.ConnectionErrors;
+import io.rwsplit.health.GtidReader;
+import io.rwsplit.config.HealthConfig;
+import io.rwsplit.health.LagProbes;
+import io.rwsplit.health.PrimaryTask;
+import io.rwsplit.health.ServerEpochs;
+import io.rwsplit.health.ServerRole;
 import io.rwsplit.position.GtidPosition;
-import io.rwsplit.route.PrimarySource;
-import io.rwsplit.route.ReplicaNode;
-import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.replica.PrimarySource;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.LagProbe;
 import io.rwsplit.spi.LagSample;

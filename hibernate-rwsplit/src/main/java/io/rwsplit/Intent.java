@@ -1,4 +1,4 @@
-package io.rwsplit.route;
+package io.rwsplit;
 
 /** What the application asked for a block of work. */
 public enum Intent {

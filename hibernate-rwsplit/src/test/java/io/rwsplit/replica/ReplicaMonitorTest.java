@@ -1,4 +1,4 @@
-package io.rwsplit.health;
+package io.rwsplit.replica;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,9 +13,12 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.balance.LoadBalancers;
 import io.rwsplit.config.ReplicaConfig;
-import io.rwsplit.route.PrimarySource;
-import io.rwsplit.route.ReplicaNode;
-import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.config.HealthConfig;
+import io.rwsplit.health.ReplicaState;
+import io.rwsplit.replica.PrimarySource;
+import io.rwsplit.replica.ReplicaMonitor;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.testing.SwitchableDataSource;
 
@@ -37,7 +40,7 @@ class ReplicaMonitorTest {
         HealthConfig config = new HealthConfig("auto", Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1),
                 2, Duration.ofMillis(100), "rwsplit_heartbeat", 0, Duration.ofSeconds(1));
         ReplicaSet set = new ReplicaSet("mon", List.of(node), LoadBalancers.create("round_robin"), Clock.SYSTEM,
-                config.policy());
+                io.rwsplit.health.HealthPolicy.of(config));
         PrimarySource noPrimary = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {

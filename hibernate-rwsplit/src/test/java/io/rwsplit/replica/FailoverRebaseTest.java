@@ -1,4 +1,4 @@
-package io.rwsplit.health;
+package io.rwsplit.replica;
 
 import static io.rwsplit.testing.JdbcFakes.fake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -20,11 +20,14 @@ import io.rwsplit.balance.LoadBalancers;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
+import io.rwsplit.health.FakeClock;
+import io.rwsplit.config.HealthConfig;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
-import io.rwsplit.route.PrimarySource;
-import io.rwsplit.route.ReplicaNode;
-import io.rwsplit.route.ReplicaSet;
+import io.rwsplit.replica.PrimarySource;
+import io.rwsplit.replica.ReplicaMonitor;
+import io.rwsplit.replica.ReplicaNode;
+import io.rwsplit.replica.ReplicaSet;
 
 /**
  * A MariaDB failover as the monitor sees it through a multi-host primary URL ({@code sequential://p,r1}), with a
@@ -41,7 +44,7 @@ class FailoverRebaseTest {
     private final FakeClock clock = new FakeClock();
     private volatile Server behindPrimaryUrl = new Server("1@db:3307", false, "0-1-52");
     private final ReplicaSet replicas = new ReplicaSet("failover", List.of(node(0, "replica1"), node(1, "replica2")),
-            LoadBalancers.create("round_robin"), clock, config().policy());
+            LoadBalancers.create("round_robin"), clock, io.rwsplit.health.HealthPolicy.of(config()));
     private final CausalReads causal = new CausalReads(ConsistencyRuntime.create(Map.of(), clock), "failover",
             replicas.epochs());
     private final ReplicaMonitor monitor = new ReplicaMonitor(replicas,

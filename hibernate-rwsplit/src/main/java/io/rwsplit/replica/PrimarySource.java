@@ -1,4 +1,4 @@
-package io.rwsplit.route;
+package io.rwsplit.replica;
 
 import java.sql.Connection;
 import java.sql.SQLException;

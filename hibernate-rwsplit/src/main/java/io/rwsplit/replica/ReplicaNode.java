@@ -1,4 +1,4 @@
-package io.rwsplit.route;
+package io.rwsplit.replica;
 
 import java.sql.Connection;
 import java.util.Set;
@@ -23,7 +23,7 @@ public final class ReplicaNode implements ReplicaView {
     private final DataSource dataSource;
     private final boolean setReadOnly;
     private final PoolControl pool;
-    private final StatementRoute[] routes = new StatementRoute[RouteReason.values().length];
+    private final RouteDecision[] decisions = new RouteDecision[RouteReason.values().length];
     private final AtomicInteger inFlight = new AtomicInteger();
     /** The connections borrowed from this replica and not yet given back: what a frozen replica holds up. */
     private final Set<Connection> lent = ConcurrentHashMap.newKeySet();
@@ -52,19 +52,14 @@ public final class ReplicaNode implements ReplicaView {
         this.setReadOnly = setReadOnly;
         for (RouteReason reason : RouteReason.values()) {
             if (reason.target() == Target.REPLICA) {
-                routes[reason.ordinal()] = StatementRoute.of(RouteDecision.replica(name, reason), this);
+                decisions[reason.ordinal()] = RouteDecision.replica(name, reason);
             }
         }
     }
 
     /** The shared decision "this replica, for this reason". */
-    RouteDecision decision(RouteReason reason) {
-        return routes[reason.ordinal()].decision();
-    }
-
-    /** The shared route "this replica, for this reason", without flags. */
-    StatementRoute route(RouteReason reason) {
-        return routes[reason.ordinal()];
+    public RouteDecision decision(RouteReason reason) {
+        return decisions[reason.ordinal()];
     }
 
     public int index() {
@@ -100,17 +95,17 @@ public final class ReplicaNode implements ReplicaView {
         return inFlight.get();
     }
 
-    AtomicInteger inFlightCounter() {
+    public AtomicInteger inFlightCounter() {
         return inFlight;
     }
 
     /** A connection was borrowed from this replica for routing. */
-    void lent(Connection connection) {
+    public void lent(Connection connection) {
         lent.add(connection);
     }
 
     /** A connection borrowed from this replica went back to its pool (or was closed for good). */
-    void returned(Connection connection) {
+    public void returned(Connection connection) {
         lent.remove(connection);
     }
 
@@ -135,12 +130,12 @@ public final class ReplicaNode implements ReplicaView {
         return dataSource;
     }
 
-    boolean setReadOnly() {
+    public boolean setReadOnly() {
         return setReadOnly;
     }
 
     /** The replica's pool, or {@code null} when unknown. */
-    PoolControl pool() {
+    public PoolControl pool() {
         return pool;
     }
 

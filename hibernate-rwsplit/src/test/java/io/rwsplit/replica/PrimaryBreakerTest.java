@@ -1,4 +1,4 @@
-package io.rwsplit.health;
+package io.rwsplit.replica;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -13,7 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.route.PrimarySource;
+import io.rwsplit.health.FakeClock;
+import io.rwsplit.replica.PrimaryBreaker;
+import io.rwsplit.replica.PrimarySource;
 
 class PrimaryBreakerTest {
 
