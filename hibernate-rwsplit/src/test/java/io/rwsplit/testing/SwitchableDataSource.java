@@ -50,6 +50,13 @@ public final class SwitchableDataSource extends DataSourceAdapter {
         }
         Connection c = DriverManager.getConnection(url, "sa", "");
         handedOut.add(c);
+        refused = refusal;
+        if (refused != null) {
+            // goDown() ran while this connection was being made, perhaps after it closed the open ones: refuse it too
+            handedOut.remove(c);
+            c.close();
+            throw new SQLException(refused.getMessage(), refused.getSQLState());
+        }
         return c;
     }
 }
