@@ -50,20 +50,19 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        starting();
-        try {
-            return failover.execute(this, EXECUTE_QUERY);
-        }
-        finally {
-            executed = true;
-        }
+        return run(EXECUTE_QUERY);
     }
 
     @Override
     public boolean execute() throws SQLException {
+        return run(EXECUTE);
+    }
+
+    /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
+    private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
         starting();
         try {
-            return failover.execute(this, EXECUTE);
+            return failover.execute(this, execution);
         }
         finally {
             executed = true;

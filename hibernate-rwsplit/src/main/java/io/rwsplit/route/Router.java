@@ -240,10 +240,6 @@ public final class Router {
         return primarySuspectSince.get() != 0;
     }
 
-    RouteDecision primaryDecision(RouteReason reason) {
-        return primaryRoutes[reason.ordinal()].decision();
-    }
-
     /** The shared route "this replica, for this reason", without flags. */
     StatementRoute replicaRoute(ReplicaNode node, RouteReason reason) {
         return replicaRoutes[node.index()][reason.ordinal()];
@@ -256,21 +252,17 @@ public final class Router {
 
     /** The one record of a statement served on {@code route}: statistics, the debug log, the session's cache mode. */
     void served(SessionRouting session, StatementRoute route, String sql) {
-        record(session, route.decision(), route.replicaIndex(), sql);
+        RouteDecision decision = route.decision();
+        session.record(decision, route.replicaIndex());
+        statistics.record(decision, route.replicaIndex());
+        if (log.isDebugEnabled()) {
+            log.debug("[{}] {} <- {}", label, decision, sql);
+        }
         if (route.node() != null) {
             session.servedByReplica();
         }
         else {
             session.servedByPrimary();
-        }
-    }
-
-    /** Counts and logs a decision. */
-    void record(SessionRouting session, RouteDecision decision, int replicaIndex, String sql) {
-        session.record(decision, replicaIndex);
-        statistics.record(decision, replicaIndex);
-        if (log.isDebugEnabled()) {
-            log.debug("[{}] {} <- {}", label, decision, sql);
         }
     }
 
