@@ -4,6 +4,7 @@ import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 
 import io.rwsplit.RouteReason;
 import io.rwsplit.health.ConnectionErrors;
@@ -28,6 +29,7 @@ final class ConnectionRouting {
     private final SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
+    private final ReplicaConnection replica;
     private final ConsistencyGate gate;
     private final Failover failover;
     private final ConnectionSettings settings = new ConnectionSettings();
@@ -41,6 +43,7 @@ final class ConnectionRouting {
         this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
         this.connectionSession = new ConnectionSession(router);
         this.physical = new PhysicalConnections(router, tx, settings, connectionSession);
+        this.replica = physical.replica();
         gate.connections(physical);
         this.failover = new Failover(owner, router, session, tx, physical, gate, connectionSession);
     }
@@ -76,7 +79,7 @@ final class ConnectionRouting {
     StatementRoute route(String sql) throws SQLException {
         owner.checkOpen();
         tx.statementStarting();
-        physical.statementStarting();
+        replica.statementStarting();
         ClassificationCache.Entry classified;
         try {
             classified = router.classifications().classify(sql);
@@ -148,15 +151,15 @@ final class ConnectionRouting {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
             return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), sql);
         }
-        Connection c = physical.replica(tx.inTransaction());
-        SQLException poolTimeout = physical.poolTimeout();
+        Connection c = replica.serve(tx.inTransaction());
+        SQLException poolTimeout = replica.poolTimeout();
         if (c == null) {
             // a replica that could not replay the session commands pins the connection: the primary, with its settings
             StatementRoute fallback = connectionSession.pinned() ? router.primaryRoute(RouteReason.SESSION_STATE)
                     : router.noReplica(sql, poolTimeout);
             return primary(fallback.with(autocommitRead, gated, false), sql);
         }
-        ReplicaNode node = physical.replicaNode();
+        ReplicaNode node = replica.node();
         boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
         // a read that any replica may serve says so when a busy pool sent it to this one; consistency reasons stay
         boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
@@ -192,16 +195,32 @@ final class ConnectionRouting {
         }
     }
 
-    /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
-    Connection current() throws SQLException {
+    /**
+     * The replica connection's replica when work that carries no SQL (savepoints, metadata, options) runs there: in a
+     * read-only transaction that reads on a replica; null for the primary.
+     */
+    ReplicaNode currentReplica() throws SQLException {
         owner.checkOpen();
         tx.follow();
         TransactionTracker.Kind txKind = tx.kind();
-        if ((txKind == TransactionTracker.Kind.READ_ONLY_STRICT || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED)
-                && physical.openReplica() != null && !connectionSession.pinned()) {
-            return physical.openReplica();
-        }
-        return physical.primary();
+        boolean readOnly = txKind == TransactionTracker.Kind.READ_ONLY_STRICT
+                || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED;
+        return readOnly && !connectionSession.pinned() ? replica.node() : null;
+    }
+
+    /** The connection of the current transaction for work that carries no SQL ({@link #currentReplica()}). */
+    Connection current() throws SQLException {
+        return connectionTo(currentReplica());
+    }
+
+    /** The replica connection when {@code node} is its replica, else the primary connection (opened if needed). */
+    Connection connectionTo(ReplicaNode node) throws SQLException {
+        return node != null && node == replica.node() ? replica.connection() : physical.primary();
+    }
+
+    /** The facade: what statements hand back as their connection. */
+    RoutingConnection owner() {
+        return owner;
     }
 
     /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
@@ -215,15 +234,21 @@ final class ConnectionRouting {
 
     // ------------------------------------------------------------------ statement wrappers
 
+    /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
+    Statement statement(StatementShape shape) throws SQLException {
+        owner.checkOpen();
+        return new RoutedStatement(this, shape);
+    }
+
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
     PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         StatementRoute route = route(sql);
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return new ReplicaStatement(owner, route, ps, sql, retriesReads(), shape);
+            return new ReplicaStatement(this, route, ps, sql, retriesReads(), shape);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return route.autocommitRead() ? new ReplicaStatement(owner, route, ps, sql, true, shape)
+        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
                 : new PrimaryStatement(owner, ps);
     }
 
@@ -232,7 +257,7 @@ final class ConnectionRouting {
         StatementRoute route = route(sql);
         CallableStatement call = shape.prepareCall(physical.connection(route), sql);
         boolean retryable = route.node() != null ? retriesReads() : route.autocommitRead();
-        return new RoutedCallableStatement(owner, route, call, sql, retryable, shape);
+        return new RoutedCallableStatement(this, route, call, sql, retryable, shape);
     }
 
     // ------------------------------------------------------------------ transactions
@@ -279,6 +304,16 @@ final class ConnectionRouting {
                 : physical.applyToBoth(Connection::commit);
         connectionSession.transactionEnded(false);
         tx.committed(recorded);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** The logical connection closes: its transaction ends, and every physical connection goes back to its pool. */
+    void close() throws SQLException {
+        tx.closing();
+        session.servedByPrimary();
+        SQLException failure = physical.releaseAll();
         if (failure != null) {
             throw failure;
         }

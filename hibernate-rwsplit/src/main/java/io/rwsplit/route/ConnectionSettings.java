@@ -24,8 +24,15 @@ final class ConnectionSettings {
         return isolation;
     }
 
+    /** Sets the isolation read from the first connection: replayed on the ones opened later, like a set one. */
     void isolation(int level) {
         isolation = level;
+    }
+
+    /** Sets the isolation on the open connections and on those opened later. */
+    void isolation(int level, PhysicalConnections open) throws SQLException {
+        isolation = level;
+        open.forEachOpen(c -> c.setTransactionIsolation(level));
     }
 
     /** The catalog set on the logical connection, or null. */
@@ -33,8 +40,9 @@ final class ConnectionSettings {
         return catalog;
     }
 
-    void catalog(String catalog) {
+    void catalog(String catalog, PhysicalConnections open) throws SQLException {
         this.catalog = catalog;
+        open.forEachOpen(c -> c.setCatalog(catalog));
     }
 
     /** The schema set on the logical connection, or null. */
@@ -42,8 +50,9 @@ final class ConnectionSettings {
         return schema;
     }
 
-    void schema(String schema) {
+    void schema(String schema, PhysicalConnections open) throws SQLException {
         this.schema = schema;
+        open.forEachOpen(c -> c.setSchema(schema));
     }
 
     /** The holdability set on the logical connection, or -1. */
@@ -51,8 +60,9 @@ final class ConnectionSettings {
         return holdability;
     }
 
-    void holdability(int holdability) {
+    void holdability(int holdability, PhysicalConnections open) throws SQLException {
         this.holdability = holdability;
+        open.forEachOpen(c -> c.setHoldability(holdability));
     }
 
     /** The network timeout set on the logical connection (milliseconds), or -1. */
@@ -60,9 +70,14 @@ final class ConnectionSettings {
         return networkTimeout;
     }
 
-    void networkTimeout(Executor executor, int milliseconds) {
+    /** Sets the network timeout on the open connections and on those opened later; a negative one is refused. */
+    void networkTimeout(Executor executor, int milliseconds, PhysicalConnections open) throws SQLException {
+        if (milliseconds < 0) {
+            throw new SQLException("hibernate-rwsplit: a network timeout cannot be negative: " + milliseconds, "22023");
+        }
         this.networkExecutor = executor;
         this.networkTimeout = milliseconds;
+        open.forEachOpen(c -> c.setNetworkTimeout(executor, milliseconds));
     }
 
     /** Brings a connection opened now up to the settings made so far. */

@@ -25,6 +25,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     private final Router router;
     private final SessionRouting session;
     private PhysicalConnections physical;
+    private ReplicaConnection replica;
 
     ConsistencyGate(Router router, SessionRouting session) {
         this.router = router;
@@ -34,6 +35,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     /** The physical connections it opens a suitable replica on (they need the tracker, which needs this gate). */
     void connections(PhysicalConnections physical) {
         this.physical = physical;
+        this.replica = physical.replica();
     }
 
     /**
@@ -78,14 +80,14 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         }
         GtidPosition position = need.positionOrNull();
         boolean worthWaiting = false;   // the replica was chosen just now because it can catch up
-        if (physical.openReplica() == null) {
+        if (replica.connection() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
                 return replicaReason; // no healthy replica: connect() falls back as for any read
             }
             // a replica known to have applied the write, balanced among those that have
             ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
-            if (caughtUp != null && physical.open(caughtUp) != null) {
+            if (caughtUp != null && replica.open(caughtUp) != null) {
                 return reasons.caughtUp();
             }
             // else one that can apply it within the wait timeout, balanced among those; none: no wait
@@ -93,25 +95,25 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             if (chosen == null) {
                 return reasons.behind();
             }
-            if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
+            if (replica.open(chosen) == null && replica.serve(inTransaction) == null) {
                 return replicaReason;
             }
             // asked once: a second question would refuse the trial read the first one granted
-            worthWaiting = physical.replicaNode() == chosen;
+            worthWaiting = replica.node() == chosen;
         }
-        ReplicaNode replicaNode = physical.replicaNode();
+        ReplicaNode replicaNode = replica.node();
         if (causal.applied(replicaNode.index(), position)) {
             return reasons.caughtUp();
         }
         if (!worthWaiting && !causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
             return reasons.behind();
         }
-        return causal.await(physical.openReplica(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
+        return causal.await(replica.connection(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
     }
 
     /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */
     private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
-        if (physical.openReplica() == null) {
+        if (replica.connection() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
@@ -120,11 +122,11 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             if (chosen == null) {
                 return RouteReason.STALENESS_BOUND_PRIMARY;
             }
-            if (physical.open(chosen) == null && physical.replica(inTransaction) == null) {
+            if (replica.open(chosen) == null && replica.serve(inTransaction) == null) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA;
             }
         }
-        return physical.replicaNode().lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
+        return replica.node().lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
                 : RouteReason.STALENESS_BOUND_PRIMARY;
     }
 

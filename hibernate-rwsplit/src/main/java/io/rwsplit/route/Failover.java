@@ -63,6 +63,7 @@ final class Failover {
     private final SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
+    private final ReplicaConnection replica;
     private final ConsistencyGate gate;
     private final ConnectionSession connectionSession;
 
@@ -73,6 +74,7 @@ final class Failover {
         this.session = session;
         this.tx = tx;
         this.physical = physical;
+        this.replica = physical.replica();
         this.gate = gate;
         this.connectionSession = connectionSession;
     }
@@ -173,10 +175,10 @@ final class Failover {
         if (!movable()) {
             return false;
         }
-        physical.dropReplica(failed);
-        Connection c = door.route().anyReplica() ? physical.replica(false) : null;
+        replica.drop(failed);
+        Connection c = door.route().anyReplica() ? replica.serve(false) : null;
         if (c != null) {
-            StatementRoute retry = router.replicaRoute(physical.replicaNode(), RouteReason.RETRY_REPLICA);
+            StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
             router.served(session, retry, door.sql());
             door.retarget(c, retry.node());
             return true;
@@ -235,8 +237,8 @@ final class Failover {
         while (true) {
             // the gate is asked as for any gated read; only where it sends the read matters here
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
-                    && physical.replica(false) != null) {
-                StatementRoute retry = router.replicaRoute(physical.replicaNode(), RouteReason.RETRY_REPLICA);
+                    && replica.serve(false) != null) {
+                StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
                 router.served(session, retry, sql);
                 return retry;
             }

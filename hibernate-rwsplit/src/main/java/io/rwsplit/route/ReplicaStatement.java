@@ -13,9 +13,9 @@ final class ReplicaStatement extends RoutedPreparedStatement {
 
     private final StatementShape shape;
 
-    ReplicaStatement(RoutingConnection owner, StatementRoute route, PreparedStatement delegate, String sql,
+    ReplicaStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate, String sql,
                      boolean retryable, StatementShape shape) {
-        super(owner, route, delegate, sql, retryable);
+        super(routing, route, delegate, sql, retryable);
         this.shape = shape;
     }
 

@@ -19,9 +19,9 @@ final class RoutedCallableStatement extends RoutedPreparedStatement implements C
     private final StatementShape shape;
     private CallableStatement callable;
 
-    RoutedCallableStatement(RoutingConnection owner, StatementRoute route, CallableStatement delegate, String sql,
+    RoutedCallableStatement(ConnectionRouting routing, StatementRoute route, CallableStatement delegate, String sql,
                             boolean retryable, StatementShape shape) {
-        super(owner, route, delegate, sql, retryable);
+        super(routing, route, delegate, sql, retryable);
         this.callable = delegate;
         this.shape = shape;
     }

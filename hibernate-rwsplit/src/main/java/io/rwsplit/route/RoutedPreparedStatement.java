@@ -32,10 +32,10 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
      * @param route     how it was routed (the replica it is prepared on, or the primary)
      * @param retryable whether it records its parameters to run again elsewhere (an autocommit read)
      */
-    RoutedPreparedStatement(RoutingConnection owner, StatementRoute route, PreparedStatement delegate, String sql,
+    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate, String sql,
                             boolean retryable) {
-        super(owner, delegate, retryable);
-        this.failover = owner.failover();
+        super(routing.owner(), delegate, retryable);
+        this.failover = routing.failover();
         this.route = route;
         this.node = route.node();
         this.sql = sql;

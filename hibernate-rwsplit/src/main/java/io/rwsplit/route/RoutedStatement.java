@@ -24,7 +24,7 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
         void apply(Statement statement) throws SQLException;
     }
 
-    private final RoutingConnection owner;
+    private final ConnectionRouting routing;
     private final StatementShape shape;
     private final ArrayList<Option> options = new ArrayList<>(2);
     /** The driver statement of the last execution, or null before the first. */
@@ -41,8 +41,8 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     private StatementRoute route;
     private boolean closed;
 
-    RoutedStatement(RoutingConnection owner, StatementShape shape) {
-        this.owner = owner;
+    RoutedStatement(ConnectionRouting routing, StatementShape shape) {
+        this.routing = routing;
         this.shape = shape;
     }
 
@@ -51,11 +51,11 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     /** Routes {@code sql}, makes the driver statement one of the chosen server, and runs it through the failover. */
     private <T> T run(String sql, Failover.Execution<Statement, T> execution) throws SQLException {
         checkOpen();
-        StatementRoute routed = owner.route(sql);
-        moveTo(owner.connection(routed), routed.node());
+        StatementRoute routed = routing.route(sql);
+        moveTo(routing.connection(routed), routed.node());
         this.sql = sql;
         this.route = routed;
-        return owner.failover().execute(this, execution);
+        return routing.failover().execute(this, execution);
     }
 
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
@@ -130,8 +130,8 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     private Statement prepared() throws SQLException {
         checkOpen();
         if (physical == null) {
-            Connection c = owner.connectionWithoutSql();
-            moveTo(c, owner.replicaNodeOf(c));
+            ReplicaNode replica = routing.currentReplica();
+            moveTo(routing.connectionTo(replica), replica);
         }
         return physical;
     }
@@ -222,8 +222,8 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
-        StatementRoute routed = owner.route(sql);
-        Connection c = owner.connection(routed);
+        StatementRoute routed = routing.route(sql);
+        Connection c = routing.connection(routed);
         if (batchOn != null && batchOn != c) {
             throw new SQLException("hibernate-rwsplit: a Statement batch runs on one server, but this statement"
                     + " routes to another one than the batch's first: " + sql, "0A000");
@@ -345,7 +345,7 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
 
     @Override
     public Connection getConnection() {
-        return owner;
+        return routing.owner();
     }
 
     @Override

@@ -19,16 +19,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Executor;
 
-import io.rwsplit.RouteDecision;
-import io.rwsplit.RouteReason;
-import io.rwsplit.health.ConnectionErrors;
-import io.rwsplit.replica.ReplicaNode;
-
 /**
  * The connection Hibernate sees: a thin facade over {@link ConnectionRouting}, which routes each statement and
  * transaction boundary. It opens no physical connection until a statement is prepared (a {@code createStatement()}
  * statement: executed); every statement it hands out is wrapped so that it never leads around routing. Connection
- * settings go to {@link PhysicalConnections}, which replays them on the connections opened later. See
+ * settings go to {@link ConnectionSettings}, which applies them to the connections opened later too. See
  * docs/routing-core.md.
  * <p>
  * Used by one thread at a time, like any JDBC connection handed to a Hibernate session.
@@ -53,45 +48,14 @@ public final class RoutingConnection implements Connection {
         this.settings = routing.settings();
     }
 
-    /** What happens after an execution of one of this connection's statements failed. */
-    Failover failover() {
-        return routing.failover();
-    }
-
     /** The session this connection routes for. */
     public SessionRouting session() {
         return session;
     }
 
-    public Router router() {
-        return router;
-    }
-
-    // ------------------------------------------------------------------ routing
-
-    /** Decides where {@code sql} goes, opens that connection, records the decision and returns it. */
-    StatementRoute route(String sql) throws SQLException {
-        return routing.route(sql);
-    }
-
-    /** The physical connection {@code route} runs on (opened by {@link #route}). */
-    Connection connection(StatementRoute route) throws SQLException {
-        return routing.connection(route);
-    }
-
     /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
     private Connection current() throws SQLException {
         return routing.current();
-    }
-
-    /** {@link #current()}, for a statement asked for an option before it ran. */
-    Connection connectionWithoutSql() throws SQLException {
-        return current();
-    }
-
-    /** The replica behind {@code c} when {@code c} is this connection's replica connection, else null. */
-    ReplicaNode replicaNodeOf(Connection c) {
-        return physical.replicaNodeOf(c);
     }
 
     void checkOpen() throws SQLException {
@@ -152,21 +116,18 @@ public final class RoutingConnection implements Connection {
     /** No SQL yet: each execution is routed by its own SQL. */
     @Override
     public Statement createStatement() throws SQLException {
-        checkOpen();
-        return new RoutedStatement(this, StatementShape.PLAIN);
+        return routing.statement(StatementShape.PLAIN);
     }
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
-        checkOpen();
-        return new RoutedStatement(this, StatementShape.of(resultSetType, resultSetConcurrency, -1));
+        return routing.statement(StatementShape.of(resultSetType, resultSetConcurrency, -1));
     }
 
     @Override
     public Statement createStatement(int resultSetType, int resultSetConcurrency, int resultSetHoldability)
             throws SQLException {
-        checkOpen();
-        return new RoutedStatement(this, StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
+        return routing.statement(StatementShape.of(resultSetType, resultSetConcurrency, resultSetHoldability));
     }
 
     @Override
@@ -240,8 +201,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        settings.isolation(level);
-        physical.forEachOpen(c -> c.setTransactionIsolation(level));
+        settings.isolation(level, physical);
     }
 
     @Override
@@ -258,15 +218,9 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public void close() throws SQLException {
-        if (closed) {
-            return;
-        }
-        tx.closing();
-        closed = true;
-        session.servedByPrimary();
-        SQLException failure = physical.releaseAll();
-        if (failure != null) {
-            throw failure;
+        if (!closed) {
+            closed = true;
+            routing.close();
         }
     }
 
@@ -277,10 +231,7 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public boolean isValid(int timeout) throws SQLException {
-        if (closed) {
-            return false;
-        }
-        return physical.isValid(timeout);
+        return !closed && physical.isValid(timeout);
     }
 
     @Override
@@ -306,8 +257,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
-        settings.catalog(catalog);
-        physical.forEachOpen(c -> c.setCatalog(catalog));
+        settings.catalog(catalog, physical);
     }
 
     @Override
@@ -318,8 +268,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        settings.schema(schema);
-        physical.forEachOpen(c -> c.setSchema(schema));
+        settings.schema(schema, physical);
     }
 
     @Override
@@ -330,8 +279,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
-        settings.holdability(holdability);
-        physical.forEachOpen(c -> c.setHoldability(holdability));
+        settings.holdability(holdability, physical);
     }
 
     @Override
@@ -342,11 +290,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
-        if (milliseconds < 0) {
-            throw new SQLException("hibernate-rwsplit: a network timeout cannot be negative: " + milliseconds, "22023");
-        }
-        settings.networkTimeout(executor, milliseconds);
-        physical.forEachOpen(c -> c.setNetworkTimeout(executor, milliseconds));
+        settings.networkTimeout(executor, milliseconds, physical);
     }
 
     @Override
@@ -356,21 +300,17 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public void setClientInfo(String name, String value) throws SQLClientInfoException {
-        try {
-            current().setClientInfo(name, value);
-        }
-        catch (SQLClientInfoException e) {
-            throw e;
-        }
-        catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), Map.of(), e);
-        }
+        clientInfo(c -> c.setClientInfo(name, value));
     }
 
     @Override
     public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        clientInfo(c -> c.setClientInfo(properties));
+    }
+
+    private void clientInfo(PhysicalConnections.Action action) throws SQLClientInfoException {
         try {
-            current().setClientInfo(properties);
+            action.apply(current());
         }
         catch (SQLClientInfoException e) {
             throw e;
