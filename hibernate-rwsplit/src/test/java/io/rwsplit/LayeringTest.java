@@ -41,8 +41,7 @@ class LayeringTest {
             "config/ReplicaList.java -> org.hibernate",
             "config/RwSplitConfig.java -> org.hibernate",
             "config/InvalidSettingException.java -> org.hibernate",
-            "consistency/ConsistencyRuntime.java -> org.hibernate",
-            "route/SessionRouting.java -> org.hibernate");
+            "consistency/ConsistencyRuntime.java -> org.hibernate");
 
     @Test
     void lowerPackagesNeverReachUp() throws IOException {

@@ -106,7 +106,7 @@ public final class Router {
                 }
             }
         }
-        this.detached = new SessionRouting(null, null);
+        this.detached = new SessionRouting();
     }
 
     /** Called by a session right before Hibernate asks for its connection (same thread). */

@@ -1,8 +1,5 @@
 package io.rwsplit.route;
 
-import org.hibernate.CacheMode;
-import org.hibernate.engine.spi.SharedSessionContractImplementor;
-
 import io.rwsplit.Consistency;
 import io.rwsplit.Intent;
 import io.rwsplit.RouteDecision;
@@ -13,46 +10,35 @@ import io.rwsplit.stats.StatisticsRecorder;
 
 /**
  * The routing state of one Hibernate session: whether it flushes, what the application asked for, and
- * its statistics. Confined to the session's thread, like the session itself.
+ * its statistics. Confined to the session's thread, like the session itself. It names no Hibernate type: the
+ * Hibernate glue's subclass ({@code io.rwsplit.hibernate.RwSplitSession}) tells it the session's read-only default and
+ * guards the session's second-level cache while replica results are read ({@link #servedByReplica()}).
  */
 public class SessionRouting {
 
-    private final SharedSessionContractImplementor session;
     private final StatisticsRecorder statistics;
     private final SessionConsistency consistency;
     private final RoutingIntentSource ambient;
-    private final boolean guardCache;
-    private CacheMode savedCacheMode;
     private int flushDepth;
     private Intent[] intents;
     private int intentDepth;
 
     /**
-     * @param session    the session, or {@code null} for connections Hibernate takes outside any session
-     * @param statistics where decisions are counted, or {@code null} to count nothing
+     * Routing for connections Hibernate takes outside any session, and for tests: counts nothing, tracks nothing
+     * (reads as EVENTUAL).
      */
-    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics) {
-        this(session, statistics, false, null);
+    public SessionRouting() {
+        this(null, null, RoutingIntentSource.NONE);
     }
 
     /**
-     * @param guardCache  whether entities read from a replica must not be put into the second-level cache
+     * @param statistics  where decisions are counted, or {@code null} to count nothing
      * @param consistency the session's consistency state, or {@code null} to track nothing (reads as EVENTUAL)
+     * @param ambient     the intent (and consistency level) of the unit of work, for a session that has no intent
+     *                    of its own: a container's interceptors
      */
-    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
-                          SessionConsistency consistency) {
-        this(session, statistics, guardCache, consistency, RoutingIntentSource.NONE);
-    }
-
-    /**
-     * @param ambient the intent (and consistency level) of the unit of work, for a session that has no intent
-     *                of its own: a container's interceptors
-     */
-    public SessionRouting(SharedSessionContractImplementor session, StatisticsRecorder statistics, boolean guardCache,
-                          SessionConsistency consistency, RoutingIntentSource ambient) {
-        this.session = session;
+    public SessionRouting(StatisticsRecorder statistics, SessionConsistency consistency, RoutingIntentSource ambient) {
         this.statistics = statistics;
-        this.guardCache = guardCache && session != null;
         this.consistency = consistency;
         this.ambient = ambient;
     }
@@ -71,27 +57,16 @@ public class SessionRouting {
         return level != null ? level : consistency.level();
     }
     /**
-     * A statement goes to a replica: while its results are read, the session does not put entities into
-     * the second-level cache (a lagging replica would otherwise seed the cache with old state for
-     * everyone). The session's cache mode is switched to GET (or IGNORE) and restored by
-     * {@link #servedByPrimary()}, which the connection calls at the next primary statement and when it closes.
+     * A statement goes to a replica. The Hibernate session stops putting entities into the second-level cache
+     * while its results are read (a lagging replica would otherwise seed the cache with old state for everyone),
+     * until {@link #servedByPrimary()}, which the connection calls at the next primary statement and when it closes.
+     * Nothing to do outside a session.
      */
-    final void servedByReplica() {
-        if (guardCache && savedCacheMode == null) {
-            CacheMode mode = session.getCacheMode();
-            if (mode.isPutEnabled()) {
-                savedCacheMode = mode;
-                session.setCacheMode(mode.isGetEnabled() ? CacheMode.GET : CacheMode.IGNORE);
-            }
-        }
+    protected void servedByReplica() {
     }
 
-    /** Restores the cache mode changed by {@link #servedByReplica()}. */
-    final void servedByPrimary() {
-        if (savedCacheMode != null) {
-            session.setCacheMode(savedCacheMode);
-            savedCacheMode = null;
-        }
+    /** A statement goes to the primary, or the connection closes: undoes what {@link #servedByReplica()} did. */
+    protected void servedByPrimary() {
     }
 
     public final void flushStarted() {
@@ -129,13 +104,9 @@ public class SessionRouting {
         }
     }
 
-    /** Whether the session's entities are read-only by default ({@code Session#setDefaultReadOnly}). */
-    public final boolean defaultReadOnly() {
-        return session != null && session.isDefaultReadOnly();
-    }
-
-    public final SharedSessionContractImplementor session() {
-        return session;
+    /** Whether the session's entities are read-only by default ({@code Session#setDefaultReadOnly}); false outside one. */
+    public boolean defaultReadOnly() {
+        return false;
     }
 
     /** The session's statistics, or {@code null} outside a session. */

@@ -284,7 +284,7 @@ final class Servers implements AutoCloseable {
 
     /** A session with its own consistency state (needs consistency), at {@code level}. */
     SessionRouting session(io.rwsplit.Consistency level) {
-        SessionRouting session = new SessionRouting(null, null, false, router.causal().newSession());
+        SessionRouting session = new SessionRouting(null, router.causal().newSession(), io.rwsplit.spi.RoutingIntentSource.NONE);
         session.consistency().level(level);
         return session;
     }
