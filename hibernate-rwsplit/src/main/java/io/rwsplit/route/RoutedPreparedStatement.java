@@ -50,7 +50,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        return run(EXECUTE_QUERY);
+        return results(run(EXECUTE_QUERY));
     }
 
     @Override

@@ -154,7 +154,7 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
 
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
-        return run(sql, s -> s.executeQuery(sql));
+        return results(run(sql, s -> s.executeQuery(sql)));
     }
 
     @Override
@@ -264,10 +264,15 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
 
     // ------------------------------------------------------------------ results of the last execution
 
+    /** A result set of this statement: it hands back this statement, not the driver's. */
+    private ResultSet results(ResultSet results) {
+        return results == null ? null : new RoutedResultSet(this, results);
+    }
+
     @Override
     public ResultSet getResultSet() throws SQLException {
         checkOpen();
-        return physical == null ? null : physical.getResultSet();
+        return physical == null ? null : results(physical.getResultSet());
     }
 
     @Override
@@ -296,7 +301,7 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        return prepared().getGeneratedKeys();
+        return results(prepared().getGeneratedKeys());
     }
 
     @Override

@@ -345,7 +345,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return physical.primary().getMetaData();
+        return new RoutedMetaData(this, physical.primary().getMetaData());
     }
 
     @Override
