@@ -7,6 +7,8 @@ import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.testing.FakeClock;
+
 class CatchUpEstimatesTest {
 
     private static final long WAIT = 200_000; // 200 ms

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.health.ServerEpochs;
 import io.rwsplit.position.GtidPosition;
+import io.rwsplit.testing.FakeClock;
 
 /** A replica's learned position holds only while the replica's epoch does. */
 class CausalReadsForgetTest {

@@ -3,6 +3,7 @@ package io.rwsplit.consistency;
 import java.time.Duration;
 
 import io.rwsplit.spi.ConsistencyStore;
+import io.rwsplit.testing.FakeClock;
 
 class InMemoryConsistencyStoreContractTest extends ConsistencyStoreContract {
 

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
+import io.rwsplit.testing.FakeClock;
 
 class InMemoryConsistencyStoreTest {
 

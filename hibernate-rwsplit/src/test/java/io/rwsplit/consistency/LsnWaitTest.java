@@ -17,6 +17,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.position.LsnPosition;
+import io.rwsplit.testing.FakeClock;
 
 /**
  * The standby wait against a scripted connection: each poll of {@code pg_last_wal_replay_lsn()} answers the next

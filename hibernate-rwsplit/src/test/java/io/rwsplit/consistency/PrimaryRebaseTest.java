@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.LsnPosition;
+import io.rwsplit.testing.FakeClock;
 
 /**
  * Re-basing after a failover, with a fake clock: a write committed on the old primary requires what the new

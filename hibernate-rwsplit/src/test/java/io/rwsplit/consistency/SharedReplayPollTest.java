@@ -26,6 +26,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.position.LsnPosition;
+import io.rwsplit.testing.FakeClock;
 
 /**
  * Reads waiting on one standby share one poll: against a scripted standby whose replayed position the test moves,

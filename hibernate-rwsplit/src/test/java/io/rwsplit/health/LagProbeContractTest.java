@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import io.rwsplit.config.HealthConfig;
 import io.rwsplit.spi.LagProbe;
 import io.rwsplit.spi.LagSample;
+import io.rwsplit.testing.FakeClock;
 
 /** What every built-in {@link LagProbe} promises, run against each of them by name; then the heartbeat on H2. */
 class LagProbeContractTest {

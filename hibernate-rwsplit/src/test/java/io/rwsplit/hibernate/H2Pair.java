@@ -1,57 +1,50 @@
 package io.rwsplit.hibernate;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import jakarta.persistence.EntityManagerFactory;
 
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
 
+import io.rwsplit.testing.H2Server;
+
 /**
- * Two separate in-memory H2 databases with the same schema and different rows, so that every result
- * shows which one answered: person 1 is "primary-alice" on the primary and "replica-alice" on the
- * replica; the primary's sequence starts at 1000, the replica's at 5000.
+ * Separate in-memory H2 databases ({@link H2Server}s) with the same schema and different rows, so that every result
+ * shows which one answered: person 1 is "primary-alice" on the primary, "replica-alice" on the replica and
+ * "replica2-alice" on the second replica; the primary's sequence starts at 1000, the replicas' at 5000 and 9000.
  */
 final class H2Pair {
 
     final String primaryUrl;
     final String replicaUrl;
     final String replica2Url;
-    private final Connection keepPrimary;
-    private final Connection keepReplica;
-    private final Connection keepReplica2;
+    private final List<H2Server> servers;
 
     H2Pair() {
-        String id = UUID.randomUUID().toString().substring(0, 8);
-        primaryUrl = "jdbc:h2:mem:primary_" + id + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=2000";
-        replicaUrl = "jdbc:h2:mem:replica_" + id + ";DB_CLOSE_DELAY=-1";
-        replica2Url = "jdbc:h2:mem:replicb_" + id + ";DB_CLOSE_DELAY=-1";
         try {
-            keepPrimary = seed(primaryUrl, "primary", 1000);
-            keepReplica = seed(replicaUrl, "replica", 5000);
-            keepReplica2 = seed(replica2Url, "replica2", 9000);
+            servers = List.of(
+                    new H2Server("primary", ";LOCK_TIMEOUT=2000", schema("primary", 1000)),
+                    new H2Server("replica", schema("replica", 5000)),
+                    new H2Server("replica2", schema("replica2", 9000)));
         }
         catch (SQLException e) {
             throw new IllegalStateException(e);
         }
+        primaryUrl = servers.get(0).url;
+        replicaUrl = servers.get(1).url;
+        replica2Url = servers.get(2).url;
     }
 
-    private static Connection seed(String url, String who, int sequenceStart) throws SQLException {
-        Connection c = DriverManager.getConnection(url, "sa", "");
-        try (Statement s = c.createStatement()) {
-            s.execute("create table person (id bigint primary key, name varchar(100))");
-            s.execute("create sequence person_seq start with " + sequenceStart + " increment by 1");
-            s.execute("create table item (id bigint auto_increment primary key, label varchar(100))");
-            s.execute("insert into person (id, name) values (1, '" + who + "-alice')");
-            s.execute("insert into person (id, name) values (2, '" + who + "-bob')");
-        }
-        return c;
+    private static List<String> schema(String who, int sequenceStart) {
+        return List.of(
+                "create table person (id bigint primary key, name varchar(100))",
+                "create sequence person_seq start with " + sequenceStart + " increment by 1",
+                "create table item (id bigint auto_increment primary key, label varchar(100))",
+                "insert into person (id, name) values (1, '" + who + "-alice')",
+                "insert into person (id, name) values (2, '" + who + "-bob')");
     }
 
     /** Settings of a unit whose primary is given by jakarta.persistence.jdbc.* and whose replica is the second database. */
@@ -78,11 +71,10 @@ final class H2Pair {
         return factory(settings());
     }
 
+    /** The first column of the first row {@code sql} returns on the database at {@code url}, one of this pair's. */
     String query(String url, String sql) {
-        try (Connection c = DriverManager.getConnection(url, "sa", "");
-             Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery(sql)) {
-            return rs.next() ? rs.getString(1) : null;
+        try {
+            return server(url).read(sql);
         }
         catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -94,13 +86,22 @@ final class H2Pair {
     }
 
     void close() {
-        for (Connection c : new Connection[] {keepPrimary, keepReplica, keepReplica2}) {
-            try (Statement s = c.createStatement()) {
-                s.execute("shutdown");
+        for (H2Server server : servers) {
+            try {
+                server.shutdown();
             }
             catch (SQLException ignored) {
                 // already gone
             }
         }
+    }
+
+    private H2Server server(String url) {
+        for (H2Server server : servers) {
+            if (server.url.equals(url)) {
+                return server;
+            }
+        }
+        throw new IllegalArgumentException("not a database of this pair: " + url);
     }
 }

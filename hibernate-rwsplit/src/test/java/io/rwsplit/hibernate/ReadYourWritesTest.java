@@ -22,7 +22,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.consistency.FakeClock;
+import io.rwsplit.testing.FakeClock;
 
 /**
  * Read-your-writes on two H2 databases (no GTIDs, so {@code auto} means the time window) with a fake clock.

@@ -21,7 +21,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.consistency.FakeClock;
+import io.rwsplit.testing.FakeClock;
 
 /** A Redis store nobody answers on: named scopes read from the primary, with one warning in all. */
 class UnreachableStoreTest {

@@ -17,17 +17,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.balance.LoadBalancers;
+import io.rwsplit.config.HealthConfig;
 import io.rwsplit.config.ReplicaConfig;
 import io.rwsplit.consistency.CausalReads;
 import io.rwsplit.consistency.ConsistencyRuntime;
-import io.rwsplit.health.FakeClock;
-import io.rwsplit.config.HealthConfig;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
 import io.rwsplit.replica.PrimarySource;
 import io.rwsplit.replica.ReplicaMonitor;
 import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.replica.ReplicaSet;
+import io.rwsplit.testing.FakeClock;
 
 /**
  * A MariaDB failover as the monitor sees it through a multi-host primary URL ({@code sequential://p,r1}), with a

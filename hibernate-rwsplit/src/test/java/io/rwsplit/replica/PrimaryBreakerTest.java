@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.health.FakeClock;
 import io.rwsplit.replica.PrimaryBreaker;
 import io.rwsplit.replica.PrimarySource;
+import io.rwsplit.testing.FakeClock;
 
 class PrimaryBreakerTest {
 

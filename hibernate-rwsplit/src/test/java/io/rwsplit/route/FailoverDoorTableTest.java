@@ -23,6 +23,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import io.rwsplit.RouteReason;
+import io.rwsplit.testing.H2Server;
 
 /**
  * A read ends alike whichever door it came in: for every statement door ({@code createStatement},
@@ -41,9 +42,9 @@ class FailoverDoorTableTest {
             List.of(RouteReason.RETRY_REPLICA, RouteReason.RETRY_PRIMARY, RouteReason.REPLICA_REFUSED_WRITE);
     private static final boolean R1_UP = true;
     private static final boolean R1_OUT = false;
-    /** The harness's connection error ({@link Servers.Server#executionFails}, {@link Servers.Server#failNextExecutions}). */
+    /** The harness's connection error ({@link H2Server#executionFails}, {@link H2Server#failNextExecutions}). */
     private static final String CONNECTION_ERROR = "08S01";
-    /** A read-only server's refusal ({@link Servers.Server#refusesWrites}). */
+    /** A read-only server's refusal ({@link H2Server#refusesWrites}). */
     private static final String REFUSED_AS_WRITE = "25006";
 
     /** How the read reaches the routing connection. */

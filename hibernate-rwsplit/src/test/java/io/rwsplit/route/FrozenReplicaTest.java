@@ -21,6 +21,7 @@ import io.rwsplit.health.ReplicaState;
 import io.rwsplit.replica.ReplicaMonitor;
 import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.spi.Clock;
+import io.rwsplit.testing.H2Server;
 import io.rwsplit.testing.SwitchableDataSource;
 
 /**
@@ -35,7 +36,7 @@ class FrozenReplicaTest {
     @Test
     void aReadBlockedOnAReplicaThatStopsAnsweringTheMonitorIsAbortedAndRunsAgainOnTheOtherReplica() throws Exception {
         try (Servers servers = new Servers(2, "round_robin")) {
-            Servers.Server r1 = servers.replicas.get(0);
+            H2Server r1 = servers.replicas.get(0);
             SwitchableDataSource r1Probes = new SwitchableDataSource(r1.url);
             HealthConfig config = new HealthConfig("auto", Duration.ofMillis(20), Duration.ofSeconds(1), Duration.ofSeconds(1),
                     2, Duration.ofSeconds(1), "rwsplit_heartbeat", 0, Duration.ofSeconds(1));

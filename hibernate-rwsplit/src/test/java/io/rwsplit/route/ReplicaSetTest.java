@@ -14,7 +14,6 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.balance.LoadBalancers;
-import io.rwsplit.health.FakeClock;
 import io.rwsplit.health.HealthPolicy;
 import io.rwsplit.health.ReplicaHealth;
 import io.rwsplit.health.ReplicaState;
@@ -22,6 +21,7 @@ import io.rwsplit.position.GtidPosition;
 import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.spi.LagSample;
+import io.rwsplit.testing.FakeClock;
 
 class ReplicaSetTest {
 

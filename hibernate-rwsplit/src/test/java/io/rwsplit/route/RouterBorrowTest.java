@@ -15,13 +15,13 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.balance.LoadBalancers;
 import io.rwsplit.config.Fallback;
-import io.rwsplit.health.FakeClock;
 import io.rwsplit.health.HealthPolicy;
 import io.rwsplit.health.ReplicaState;
 import io.rwsplit.replica.PoolControl;
 import io.rwsplit.replica.ReplicaNode;
 import io.rwsplit.replica.ReplicaSet;
 import io.rwsplit.testing.DataSourceAdapter;
+import io.rwsplit.testing.FakeClock;
 
 /** Borrowing a replica connection: nothing leaks, and only a pool that holds busy connections is saturated. */
 class RouterBorrowTest {
