@@ -274,7 +274,7 @@ final class ConnectionRouting {
         if (autoCommit) {
             connectionSession.transactionEnded(false); // switching autocommit on commits
         }
-        tx.autoCommitSwitched(autoCommit, failure == null);
+        tx.autoCommitSwitched(autoCommit);
         if (failure != null) {
             throw failure;
         }

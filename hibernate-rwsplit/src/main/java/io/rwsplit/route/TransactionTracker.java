@@ -206,16 +206,16 @@ final class TransactionTracker implements Runnable {
     }
 
     /**
-     * Autocommit was switched on or off on the physical connections.
-     *
-     * @param applied whether every physical connection took the change (switching it on commits)
+     * Autocommit was switched on or off on the physical connections. Switching it on commits the open transaction:
+     * its write is recorded, also when a connection refused the switch (like a failed commit, its outcome is unknown,
+     * and reading one's own write from the primary is safe, missing it is not).
      */
-    void autoCommitSwitched(boolean on, boolean applied) {
+    void autoCommitSwitched(boolean on) {
         this.autoCommit = on;
         if (on) {
             end();
-            if (wrote && applied) {
-                recordWrite(); // switching autocommit on committed the open transaction
+            if (wrote) {
+                recordWrite();
             }
             wrote = false;
         }

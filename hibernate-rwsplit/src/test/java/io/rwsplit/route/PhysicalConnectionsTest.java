@@ -46,7 +46,7 @@ class PhysicalConnectionsTest {
     void thePrimaryIsOpenedOnceWithTheTransactionsAutocommit() throws SQLException {
         assertNull(physical.openPrimary(), "nothing is opened before it is needed");
         tx.autoCommitSwitchingOff();
-        tx.autoCommitSwitched(false, true);
+        tx.autoCommitSwitched(false);
         Connection primary = physical.primary();
         assertFalse(primary.getAutoCommit(), "opened inside the transaction");
         assertSame(primary, physical.primary());

@@ -49,7 +49,7 @@ class TransactionTrackerTest {
     /** {@code setAutoCommit(false)}, as the facade reports it. */
     private static void autoCommitOff(TransactionTracker tx) {
         tx.autoCommitSwitchingOff();
-        tx.autoCommitSwitched(false, true);
+        tx.autoCommitSwitched(false);
     }
 
     // ------------------------------------------------------------------ begin and kind
@@ -169,7 +169,7 @@ class TransactionTrackerTest {
         tx.committed(true);   // the gate committed and read the position in one round trip
         assertEquals(List.of(), recorded);
         assertFalse(tx.committingAWrite());
-        tx.autoCommitSwitched(true, true);
+        tx.autoCommitSwitched(true);
         assertEquals(List.of(), recorded, "nothing left to record");
     }
 
@@ -214,7 +214,7 @@ class TransactionTrackerTest {
         assertFalse(tx.replicaUnavailable());
 
         tx.replicaUnavailableInTransaction();
-        tx.autoCommitSwitched(true, true);
+        tx.autoCommitSwitched(true);
         assertFalse(tx.replicaUnavailable());
     }
 
@@ -238,11 +238,12 @@ class TransactionTrackerTest {
         TransactionTracker tx = tracker();
         autoCommitOff(tx);
         tx.wrote();
-        tx.autoCommitSwitched(true, true);
+        tx.autoCommitSwitched(true);
         assertTrue(tx.autoCommit());
         assertFalse(tx.inTransaction());
         assertEquals(List.of(false), recorded, "switching autocommit on committed it");
     }
+
 
     @Test
     void switchingAutocommitOffRecordsThePendingAutocommitWriteFirst() {
@@ -250,7 +251,7 @@ class TransactionTrackerTest {
         tx.wrote();
         tx.autoCommitSwitchingOff();
         assertEquals(List.of(false), recorded);
-        tx.autoCommitSwitched(false, true);
+        tx.autoCommitSwitched(false);
         tx.committed(false);
         assertEquals(List.of(false), recorded, "the transaction did not inherit the write");
     }
