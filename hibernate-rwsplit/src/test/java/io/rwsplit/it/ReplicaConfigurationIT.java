@@ -81,6 +81,9 @@ class ReplicaConfigurationIT {
         forms.put("indexed .n", Map.of(RwSplitSettings.REPLICAS + ".0", r1, RwSplitSettings.REPLICAS + ".1", r2));
         for (Map.Entry<String, Map<String, Object>> form : forms.entrySet()) {
             EntityManagerFactory emf = factory(cluster.user(), cluster.password(), form.getValue());
+            // Hibernate's own start-up reads (the dialect's "SELECT @@character_set_database, @@sql_mode") are
+            // routed like any read: count only the finds
+            long before = RwSplit.statistics(emf).byReplica().values().stream().mapToLong(Long::longValue).sum();
             for (int i = 0; i < 6; i++) {
                 try (EntityManager em = emf.createEntityManager()) {
                     RwSplit.consistency(em, Consistency.eventual());
@@ -89,7 +92,8 @@ class ReplicaConfigurationIT {
             }
             Map<String, Long> byReplica = RwSplit.statistics(emf).byReplica();
             assertEquals(2, byReplica.size(), form.getKey() + ": " + byReplica);
-            assertEquals(6L, byReplica.values().stream().mapToLong(Long::longValue).sum(), form.getKey() + ": " + byReplica);
+            assertEquals(before + 6L, byReplica.values().stream().mapToLong(Long::longValue).sum(),
+                    form.getKey() + ": " + byReplica);
             emf.close();
             factories.remove(emf);
         }
