@@ -20,8 +20,7 @@ import org.junit.jupiter.api.Test;
  * {@code health}, {@code replica}, {@code consistency}, {@code route}, {@code hibernate} (the only place
  * that may import Hibernate), the {@code RwSplit} facade, and {@code metrics}, which reads only the facade (as the
  * Spring module does). A reference from a lower layer to a higher one (an import or a qualified name in code) fails
- * this test, unless it is one of the {@link #KNOWN} exceptions that exist today; an exception that is no longer
- * needed fails it too, so the list only shrinks. {@link #packagesFormNoCycle} fails on any package cycle.
+ * this test; there is no list of exceptions. {@link #packagesFormNoCycle} fails on any package cycle.
  */
 class LayeringTest {
 
@@ -36,13 +35,6 @@ class LayeringTest {
             Map.entry("RwSplit", 7),
             Map.entry("metrics", 8));
 
-    /** Upward references that exist today: file (under io/rwsplit) -> what it reaches up to. */
-    private static final Set<String> KNOWN = Set.of(
-            "config/ReplicaList.java -> org.hibernate",
-            "config/RwSplitConfig.java -> org.hibernate",
-            "config/InvalidSettingException.java -> org.hibernate",
-            "consistency/ConsistencyRuntime.java -> org.hibernate");
-
     @Test
     void lowerPackagesNeverReachUp() throws IOException {
         Path root = Path.of("src/main/java/io/rwsplit");
@@ -52,12 +44,7 @@ class LayeringTest {
                 found.addAll(upward(root, file));
             }
         }
-        Set<String> unexpected = new TreeSet<>(found);
-        unexpected.removeAll(KNOWN);
-        Set<String> gone = new TreeSet<>(KNOWN);
-        gone.removeAll(found);
-        assertEquals(Set.of(), unexpected, "new references from a lower layer to a higher one");
-        assertEquals(Set.of(), gone, "references fixed: remove them from LayeringTest.KNOWN");
+        assertEquals(Set.of(), found, "references from a lower layer to a higher one");
     }
 
     /** No two packages reach each other, directly or through others: each layer can be read, tested and moved alone. */

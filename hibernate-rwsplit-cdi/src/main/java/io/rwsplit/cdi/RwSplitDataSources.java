@@ -8,8 +8,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 
 import io.agroal.api.AgroalDataSource;
 import io.agroal.api.configuration.supplier.AgroalDataSourceConfigurationSupplier;
@@ -19,7 +17,10 @@ import io.agroal.api.transaction.TransactionIntegration;
 
 import io.rwsplit.Durations;
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.InvalidSettingException;
 import io.rwsplit.config.Secrets;
+import io.rwsplit.config.Setting;
+import io.rwsplit.config.Settings;
 
 /**
  * The primary and replica pools of a persistence unit as Agroal {@link AgroalDataSource}s, built from
@@ -27,17 +28,10 @@ import io.rwsplit.config.Secrets;
  * stay the application's: their metrics ({@link AgroalDataSource#getMetrics()}), leak detection and
  * flush operations work as usual.
  * <p>
- * Keys (durations as every hibernate-rwsplit duration, see {@link Durations}: {@code PT30S}, {@code 250ms},
- * {@code 1.5s}, {@code 2m}, {@code 1h}; a bare number other than {@code 0} and a negative duration are refused):
- * <ul>
- *   <li>{@code rwsplit.cdi.primary.url} (required), {@code .user}, {@code .password}, {@code .max_size} (default 10);</li>
- *   <li>{@code rwsplit.cdi.replicas}: replica names separated by whitespace (required);</li>
- *   <li>{@code rwsplit.cdi.replica.NAME.url} (required), {@code .user}, {@code .password} (default: the
- *       primary's), {@code .max_size} (default 10);</li>
- *   <li>{@code rwsplit.cdi.acquisition_timeout} (default {@code PT5S}), {@code rwsplit.cdi.leak_timeout}
- *       (default {@code 0}: leak detection off) and {@code rwsplit.cdi.metrics} ({@code true}/{@code false},
- *       default {@code false}) for every pool.</li>
- * </ul>
+ * The keys ({@code rwsplit.cdi.primary.url}, {@code rwsplit.cdi.replicas}, ...) are the rows of {@link CdiSettings},
+ * documented in {@code docs/cdi.md}; their values are read as the core reads its own (durations as every
+ * hibernate-rwsplit duration, see {@link Durations}), and an unknown key or a bad value is refused naming both.
+ * <p>
  * With JTA, pass the container's Agroal {@link TransactionIntegration} to {@link #build(Map, TransactionIntegration)}:
  * only the primary pool enlists its connections in JTA transactions. Replica pools never do (their reads
  * are not part of any transaction); the core makes each replica connection read-only while it borrows it.
@@ -45,11 +39,7 @@ import io.rwsplit.config.Secrets;
 public final class RwSplitDataSources implements AutoCloseable {
 
     /** The prefix of every key. */
-    public static final String PREFIX = "rwsplit.cdi.";
-
-    private static final Set<String> POOL_OPTIONS = Set.of("url", "user", "password", "max_size");
-    private static final Set<String> GLOBAL_KEYS = Set.of(PREFIX + "replicas", PREFIX + "acquisition_timeout",
-            PREFIX + "leak_timeout", PREFIX + "metrics");
+    public static final String PREFIX = CdiSettings.PREFIX;
 
     private final AgroalDataSource primary;
     private final Map<String, AgroalDataSource> replicas;
@@ -67,33 +57,34 @@ public final class RwSplitDataSources implements AutoCloseable {
     /**
      * @param config      the {@code rwsplit.cdi.*} keys (other keys are ignored)
      * @param transactions the JTA integration of the primary pool, or {@code null}
-     * @throws IllegalArgumentException naming the key and the value of the first invalid setting
+     * @throws IllegalArgumentException naming the key and the value of the first invalid setting (an
+     *                                  {@link InvalidSettingException}, as the core's settings are refused)
      */
     public static RwSplitDataSources build(Map<String, ?> config, TransactionIntegration transactions) {
-        checkKeys(config);
-        String replicaList = string(config, PREFIX + "replicas", null);
-        if (replicaList == null) {
-            throw new IllegalArgumentException("hibernate-rwsplit-cdi: setting '" + PREFIX
-                    + "replicas' is missing: name at least one replica");
+        List<String> names = Settings.names(config.get(CdiSettings.REPLICAS.key()));
+        checkKeys(config, names);
+        if (names.isEmpty()) {
+            throw Settings.invalid(CdiSettings.REPLICAS.key(), config.get(CdiSettings.REPLICAS.key()),
+                    "one or more replica names separated by whitespace");
         }
-        Duration acquisition = duration(config, PREFIX + "acquisition_timeout", Duration.ofSeconds(5));
-        Duration leak = duration(config, PREFIX + "leak_timeout", Duration.ZERO);
-        boolean metrics = bool(config, PREFIX + "metrics");
-        String user = string(config, PREFIX + "primary.user", null);
-        String password = string(config, PREFIX + "primary.password", null);
+        Duration acquisition = (Duration) parse(CdiSettings.ACQUISITION_TIMEOUT, config);
+        Duration leak = (Duration) parse(CdiSettings.LEAK_TIMEOUT, config);
+        boolean metrics = (Boolean) parse(CdiSettings.METRICS, config);
+        String user = (String) parse(CdiSettings.PRIMARY_USER, config);
+        String password = (String) parse(CdiSettings.PRIMARY_PASSWORD, config);
 
         List<AutoCloseable> built = new ArrayList<>();
         try {
-            AgroalDataSource primary = pool(config, PREFIX + "primary.", null, null, acquisition, leak, metrics,
+            AgroalDataSource primary = pool(config, CdiSettings.PRIMARY, null, null, acquisition, leak, metrics,
                     transactions);
             built.add(primary);
             Map<String, AgroalDataSource> replicas = new LinkedHashMap<>();
-            for (String name : replicaList.trim().split("\\s+")) {
+            for (String name : names) {
                 if (replicas.containsKey(name)) {
-                    throw new IllegalArgumentException("hibernate-rwsplit-cdi: replica '" + name + "' appears twice in '"
-                            + PREFIX + "replicas' ('" + replicaList + "')");
+                    throw Settings.invalid(CdiSettings.REPLICAS.key(), config.get(CdiSettings.REPLICAS.key()),
+                            "unique replica names, but '" + name + "' appears twice");
                 }
-                AgroalDataSource replica = pool(config, PREFIX + "replica." + name + ".", user, password, acquisition,
+                AgroalDataSource replica = pool(config, CdiSettings.REPLICA + name + ".", user, password, acquisition,
                         leak, metrics, null);
                 built.add(replica);
                 replicas.put(name, replica);
@@ -109,14 +100,14 @@ public final class RwSplitDataSources implements AutoCloseable {
     private static AgroalDataSource pool(Map<String, ?> config, String prefix, String defaultUser, String defaultPassword,
                                          Duration acquisition, Duration leak, boolean metrics,
                                          TransactionIntegration transactions) {
-        String url = string(config, prefix + "url", null);
+        String url = (String) CdiSettings.REPLICA_URL.parse(prefix + "url", config.get(prefix + "url"));
         if (url == null || !url.startsWith("jdbc:")) {
-            throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + Secrets.scrub(url) + "' for setting '" + prefix
-                    + "url': expected a JDBC URL");
+            throw Settings.invalid(prefix + "url", url, "a JDBC URL");
         }
-        String user = string(config, prefix + "user", defaultUser);
-        String password = string(config, prefix + "password", defaultPassword);
-        int maxSize = integer(config, prefix + "max_size", 10);
+        String user = orDefault(CdiSettings.REPLICA_USER.parse(prefix + "user", config.get(prefix + "user")), defaultUser);
+        String password = orDefault(CdiSettings.REPLICA_PASSWORD.parse(prefix + "password", config.get(prefix + "password")),
+                defaultPassword);
+        int maxSize = (Integer) CdiSettings.REPLICA_MAX_SIZE.parse(prefix + "max_size", config.get(prefix + "max_size"));
         AgroalDataSourceConfigurationSupplier supplier = new AgroalDataSourceConfigurationSupplier()
                 .metricsEnabled(metrics)
                 .connectionPoolConfiguration(pool -> {
@@ -188,87 +179,32 @@ public final class RwSplitDataSources implements AutoCloseable {
 
     // ------------------------------------------------------------------ configuration
 
-    private static void checkKeys(Map<String, ?> config) {
-        Set<String> replicaNames = new TreeSet<>();
-        String list = string(config, PREFIX + "replicas", "");
-        for (String name : list.trim().split("\\s+")) {
-            if (!name.isEmpty()) {
-                replicaNames.add(name);
+    /** Every key under {@code rwsplit.cdi.} is one of {@link CdiSettings}, a replica's naming a listed replica. */
+    private static void checkKeys(Map<String, ?> config, List<String> replicaNames) {
+        Settings.refuseUnknownKeys(config, PREFIX, key -> {
+            if (CdiSettings.GLOBAL_KEYS.contains(key)) {
+                return true;
             }
-        }
-        for (String key : config.keySet()) {
-            if (!key.startsWith(PREFIX) || GLOBAL_KEYS.contains(key)) {
-                continue;
+            if (key.startsWith(CdiSettings.PRIMARY)) {
+                return CdiSettings.POOL_OPTIONS.contains(key.substring(CdiSettings.PRIMARY.length()));
             }
-            String rest = key.substring(PREFIX.length());
-            boolean known;
-            if (rest.startsWith("primary.")) {
-                known = POOL_OPTIONS.contains(rest.substring("primary.".length()));
-            }
-            else if (rest.startsWith("replica.")) {
-                String tail = rest.substring("replica.".length());
+            if (key.startsWith(CdiSettings.REPLICA)) {
+                String tail = key.substring(CdiSettings.REPLICA.length());
                 int dot = tail.lastIndexOf('.');
-                known = dot > 0 && replicaNames.contains(tail.substring(0, dot)) && POOL_OPTIONS.contains(tail.substring(dot + 1));
+                return dot > 0 && replicaNames.contains(tail.substring(0, dot))
+                        && CdiSettings.POOL_OPTIONS.contains(tail.substring(dot + 1));
             }
-            else {
-                known = false;
-            }
-            if (!known) {
-                throw new IllegalArgumentException("hibernate-rwsplit-cdi: unknown setting '" + key + "' (value '"
-                        + config.get(key) + "'); known: " + new TreeSet<>(GLOBAL_KEYS) + ", " + PREFIX + "primary."
-                        + POOL_OPTIONS + " and " + PREFIX + "replica.NAME." + POOL_OPTIONS + " for a NAME listed in '"
-                        + PREFIX + "replicas' " + replicaNames);
-            }
-        }
+            return false;
+        }, CdiSettings.GLOBAL_KEYS + ", " + CdiSettings.PRIMARY + CdiSettings.POOL_OPTIONS + " and " + CdiSettings.REPLICA
+                + "NAME." + CdiSettings.POOL_OPTIONS + " for a NAME listed in '" + CdiSettings.REPLICAS.key() + "' "
+                + replicaNames);
     }
 
-    private static String string(Map<String, ?> config, String key, String defaultValue) {
-        Object value = config.get(key);
-        if (value == null || value.toString().isBlank()) {
-            return defaultValue;
-        }
-        return value.toString().trim();
+    private static Object parse(Setting row, Map<String, ?> config) {
+        return row.parse(row.key(), config.get(row.key()));
     }
 
-    private static int integer(Map<String, ?> config, String key, int defaultValue) {
-        String text = string(config, key, null);
-        if (text == null) {
-            return defaultValue;
-        }
-        try {
-            int value = Integer.parseInt(text);
-            if (value >= 1) {
-                return value;
-            }
-        }
-        catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + text + "' for setting '" + key
-                + "': expected an integer of at least 1");
-    }
-
-    private static boolean bool(Map<String, ?> config, String key) {
-        String text = string(config, key, "false");
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(text);
-        }
-        throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + text + "' for setting '" + key
-                + "': expected true or false");
-    }
-
-    /** A duration in the core's one syntax ({@link Durations}), not negative. */
-    private static Duration duration(Map<String, ?> config, String key, Duration defaultValue) {
-        Object raw = config.get(key);
-        String text = string(config, key, null);
-        if (raw == null || text == null) {
-            return defaultValue;
-        }
-        Duration value = raw instanceof Duration ? (Duration) raw : Durations.valueOrNull(text);
-        if (value != null && !value.isNegative()) {
-            return value;
-        }
-        throw new IllegalArgumentException("hibernate-rwsplit-cdi: invalid value '" + raw + "' for setting '" + key
-                + "': expected " + Durations.SYNTAX + ", not negative");
+    private static String orDefault(Object text, String defaultValue) {
+        return text == null ? defaultValue : (String) text;
     }
 }

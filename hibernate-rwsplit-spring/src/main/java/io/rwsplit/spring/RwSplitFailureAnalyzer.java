@@ -25,11 +25,24 @@ public final class RwSplitFailureAnalyzer implements FailureAnalyzer {
             }
             String message = t.getMessage();
             if (message != null && message.startsWith("hibernate-rwsplit:")) {
-                String key = t instanceof io.rwsplit.config.InvalidSettingException invalid ? invalid.key() : settingIn(message);
+                String key = refusedKey(t);
+                if (key == null) {
+                    key = settingIn(message);
+                }
                 String action = key == null ? "Fix the hibernate-rwsplit configuration."
                         : "Fix the property " + HibernateSettings.propertyOf(key)
                                 + (HibernateSettings.propertyOf(key).startsWith("spring.jpa.") ? "" : " (or spring.jpa.properties." + key + ")") + ".";
                 return new FailureAnalysis(message, action, t);
+            }
+        }
+        return null;
+    }
+
+    /** The key of the refused setting in {@code t} or its causes (Hibernate's exception wraps ours), or {@code null}. */
+    private static String refusedKey(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof io.rwsplit.config.InvalidSettingException invalid) {
+                return invalid.key();
             }
         }
         return null;

@@ -39,6 +39,12 @@ public class RwSplitProperties implements Validator {
      */
     private String consistency;
 
+    /**
+     * Whose writes a read_your_writes read of a session without a named scope sees: unit (every write this persistence
+     * unit committed before the read began) or session (only the session's own). Default: unit.
+     */
+    private ConsistencyScope consistencyScope;
+
     /** Whether entities read from a replica may be put into the second-level cache. Default: false. */
     private Boolean replicaCachePuts;
 
@@ -129,6 +135,9 @@ public class RwSplitProperties implements Validator {
         public String getHeartbeatTable() { return heartbeatTable; }
         public void setHeartbeatTable(String heartbeatTable) { this.heartbeatTable = heartbeatTable; }
     }
+
+    /** Whose writes a read without a named scope sees. */
+    public enum ConsistencyScope { UNIT, SESSION }
 
     /** How read-your-writes is honoured. */
     public static class ReadYourWrites {
@@ -374,6 +383,8 @@ public class RwSplitProperties implements Validator {
     public void setFallback(Fallback fallback) { this.fallback = fallback; }
     public String getConsistency() { return consistency; }
     public void setConsistency(String consistency) { this.consistency = consistency; }
+    public ConsistencyScope getConsistencyScope() { return consistencyScope; }
+    public void setConsistencyScope(ConsistencyScope consistencyScope) { this.consistencyScope = consistencyScope; }
     public Boolean getReplicaCachePuts() { return replicaCachePuts; }
     public void setReplicaCachePuts(Boolean replicaCachePuts) { this.replicaCachePuts = replicaCachePuts; }
     public Map<String, String> getPool() { return pool; }

@@ -28,6 +28,7 @@ class SpringPropertiesReferenceTest {
     private static final Pattern PROPERTY = Pattern.compile(
             "\\{\\s*\"name\"\\s*:\\s*\"(spring\\.rwsplit\\.[^\"]+)\"(.*?)\\}", Pattern.DOTALL);
     private static final Pattern DEFAULT = Pattern.compile("\"defaultValue\"\\s*:\\s*\"?([^\",}\\]]*)\"?");
+    private static final Pattern TYPE = Pattern.compile("\"type\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern ROW = Pattern.compile("^\\|\\s*`(spring\\.rwsplit\\.[^`]+)`\\s*\\|([^|]*)\\|", Pattern.MULTILINE);
 
     @Test
@@ -57,7 +58,17 @@ class SpringPropertiesReferenceTest {
         assertEquals(List.of(), wrong, "documented defaults that differ from the metadata's");
     }
 
-    private static Map<String, String> metadata() throws IOException {
+    /** The {@code spring.rwsplit.*} properties of the generated metadata: name to default ("" for none). */
+    static Map<String, String> metadata() throws IOException {
+        return metadata(DEFAULT);
+    }
+
+    /** The {@code spring.rwsplit.*} properties of the generated metadata: name to type. */
+    static Map<String, String> metadataTypes() throws IOException {
+        return metadata(TYPE);
+    }
+
+    private static Map<String, String> metadata(Pattern field) throws IOException {
         String json;
         try (InputStream in = SpringPropertiesReferenceTest.class.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             assertNotNull(in, "META-INF/spring-configuration-metadata.json is not generated");
@@ -66,7 +77,7 @@ class SpringPropertiesReferenceTest {
         Map<String, String> properties = new LinkedHashMap<>();
         Matcher m = PROPERTY.matcher(json.substring(json.indexOf("\"properties\"")));
         while (m.find()) {
-            Matcher d = DEFAULT.matcher(m.group(2));
+            Matcher d = field.matcher(m.group(2));
             properties.put(m.group(1), d.find() ? d.group(1).trim().replace("\\/", "/") : "");
         }
         return properties;

@@ -1,13 +1,11 @@
 package io.rwsplit.config;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
-
 /**
  * A setting whose value is refused: the message names the key, the value (secrets masked, see {@link Secrets})
  * and what was expected; {@link #key()}
  * lets a framework point at its own property instead.
  */
-public final class InvalidSettingException extends ConnectionProviderConfigurationException {
+public final class InvalidSettingException extends ConfigurationException {
 
     private final String key;
     private final transient Object value;

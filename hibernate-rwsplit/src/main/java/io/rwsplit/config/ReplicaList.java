@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 
 /**
  * Reads a replica list the way users write it: one value with entries separated by whitespace, commas,
@@ -41,7 +40,7 @@ public final class ReplicaList {
     /**
      * The entries of {@code listKey}, in order; empty when the list is absent or blank.
      *
-     * @throws ConnectionProviderConfigurationException when both forms are used, or an index repeats
+     * @throws ConfigurationException when both forms are used, or an index repeats
      */
     public static List<String> entries(Settings s, String listKey) {
         TreeMap<Integer, String> indexed = new TreeMap<>();
@@ -52,7 +51,7 @@ public final class ReplicaList {
                 continue;
             }
             if (keyOfIndex.containsKey(i)) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: settings '" + keyOfIndex.get(i)
+                throw new ConfigurationException("hibernate-rwsplit: settings '" + keyOfIndex.get(i)
                         + "' and '" + key + "' both give replica " + i + " of '" + listKey + "': use one form");
             }
             keyOfIndex.put(i, key);
@@ -60,7 +59,7 @@ public final class ReplicaList {
         }
         String single = s.string(listKey, null);
         if (!indexed.isEmpty() && single != null) {
-            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + listKey + "' ('" + single
+            throw new ConfigurationException("hibernate-rwsplit: setting '" + listKey + "' ('" + single
                     + "') and the indexed form '" + keyOfIndex.values().iterator().next() + "' are both set: use one form");
         }
         List<String> entries = new ArrayList<>();

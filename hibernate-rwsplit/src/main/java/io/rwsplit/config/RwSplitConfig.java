@@ -10,11 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.TreeSet;
 
 import javax.sql.DataSource;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 
 /**
  * The validated, immutable configuration of one replica set (the replicas of one primary).
@@ -80,7 +78,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                                                 String defaultUser, String defaultPassword, String primaryUrl) {
         List<String> entries = ReplicaList.entries(s, listKey);
         if (entries.isEmpty()) {
-            throw new ConnectionProviderConfigurationException(
+            throw new ConfigurationException(
                     "hibernate-rwsplit: setting '" + listKey + "' is empty: list at least one replica JDBC URL");
         }
         String list = String.join(" ", entries);
@@ -112,20 +110,15 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             urls.put(name, url);
         }
 
-        // per-replica options must name a listed replica and a known option
+        // per-replica options must name a listed replica (Settings.check refuses an unknown option)
         String prefix = optionPrefix;
         for (String key : keysWithPrefix(s, prefix)) {
             String rest = key.substring(prefix.length());
             int dot = rest.lastIndexOf('.');
             String name = dot < 0 ? rest : rest.substring(0, dot);
-            String option = dot < 0 ? "" : rest.substring(dot + 1);
             if (!urls.containsKey(name)) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
+                throw new ConfigurationException("hibernate-rwsplit: setting '" + key
                         + "' names replica '" + name + "', which is not listed in '" + listKey + "' (" + urls.keySet() + ")");
-            }
-            if (!SettingsTable.REPLICA_OPTIONS.contains(option)) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
-                        + "': replica options are " + new TreeSet<>(SettingsTable.REPLICA_OPTIONS));
             }
         }
 
@@ -142,12 +135,12 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                 }
                 dataSource = ds;
                 if (url != null) {
-                    throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name
+                    throw new ConfigurationException("hibernate-rwsplit: replica '" + name
                             + "' has both a URL ('" + url + "') and '" + p + "datasource': give one of them");
                 }
             }
             else if (url == null) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name
+                throw new ConfigurationException("hibernate-rwsplit: replica '" + name
                         + "' listed in '" + listKey + "' has no URL: set '" + p + "url' or '" + p + "datasource'");
             }
             else {
@@ -200,7 +193,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
                     + " the spelling, or set '" + POOL_PREFIX + "driverClassName')");
         }
         if (primaryUrl != null && JdbcUrls.sameTarget(url, primaryUrl)) {
-            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: replica '" + name + "' ('"
+            throw new ConfigurationException("hibernate-rwsplit: replica '" + name + "' ('"
                     + Secrets.scrub(url) + "') given by setting '" + key + "' is the primary itself (same host, port and"
                     + " database as '" + Secrets.scrub(primaryUrl) + "'): list the URLs of the replicas");
         }

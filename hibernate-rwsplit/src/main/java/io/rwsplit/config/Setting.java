@@ -9,7 +9,8 @@ import io.rwsplit.Durations;
 
 /**
  * One row of the {@link SettingsTable}: a {@code hibernate.rwsplit.*} key, the kind of value it takes, its
- * default and what it means. {@link #parse} is the only place a value of that kind is turned from what a user
+ * default and what it means (the framework modules describe their own keys, such as {@code rwsplit.cdi.*}, with rows
+ * too, made by the same factories). {@link #parse} is the only place a value of that kind is turned from what a user
  * wrote into what the module uses; it refuses anything else by naming the key and the value.
  * <p>
  * A key with a {@code NAME} or {@code T} segment is a template: {@code hibernate.rwsplit.replica.NAME.weight}
@@ -158,31 +159,31 @@ public record Setting(String key, Kind kind, Object defaultValue, String default
         throw new InvalidSettingException(actualKey, value, expected(value instanceof String));
     }
 
-    // ------------------------------------------------------------------ rows, for the table
+    // ------------------------------------------------------------------ rows, for the tables
 
-    static Setting text(String key, String defaultValue, String description) {
+    public static Setting text(String key, String defaultValue, String description) {
         return new Setting(key, Kind.TEXT, defaultValue, defaultValue == null ? "(none)" : defaultValue, 0, List.of(),
                 description);
     }
 
-    static Setting text(String key, String defaultText, Kind kind, String description) {
+    public static Setting text(String key, String defaultText, Kind kind, String description) {
         return new Setting(key, kind, null, defaultText == null ? "(none)" : defaultText, 0, List.of(), description);
     }
 
-    static Setting choice(String key, String defaultValue, List<String> choices, String description) {
+    public static Setting choice(String key, String defaultValue, List<String> choices, String description) {
         return new Setting(key, Kind.CHOICE, defaultValue, defaultValue, 0, choices, description);
     }
 
-    static Setting integer(String key, int defaultValue, int min, String description) {
+    public static Setting integer(String key, int defaultValue, int min, String description) {
         return new Setting(key, Kind.INTEGER, defaultValue, Integer.toString(defaultValue), min, List.of(), description);
     }
 
-    static Setting duration(String key, String defaultText, boolean positive, String description) {
+    public static Setting duration(String key, String defaultText, boolean positive, String description) {
         return new Setting(key, Kind.DURATION, Durations.parse(defaultText), defaultText, positive ? 1 : 0, List.of(),
                 description);
     }
 
-    static Setting bool(String key, boolean defaultValue, String description) {
+    public static Setting bool(String key, boolean defaultValue, String description) {
         return new Setting(key, Kind.BOOLEAN, defaultValue, Boolean.toString(defaultValue), 0, List.of(), description);
     }
 }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.RwSplitSettings;
@@ -30,18 +31,42 @@ public final class Settings {
      * @throws InvalidSettingException naming the key (and the value)
      */
     public static void check(Map<String, Object> settings) {
-        for (Object k : settings.keySet()) {
-            if (k instanceof String key && key.startsWith(RwSplitSettings.PREFIX) && !isKnown(key)) {
-                throw new InvalidSettingException(key, settings.get(key), "hibernate-rwsplit: unknown setting '" + key
-                        + "' (value '" + settings.get(key) + "'); known settings are " + flatKeys() + " and the prefixes "
-                        + List.of(RwSplitSettings.REPLICA_PREFIX, RwSplitSettings.POOL_PREFIX, RwSplitSettings.TENANT_PREFIX),
-                        null);
-            }
-        }
+        refuseUnknownKeys(settings, RwSplitSettings.PREFIX, Settings::isKnown, flatKeys() + ", "
+                + RwSplitSettings.REPLICA_PREFIX + "NAME." + new TreeSet<>(SettingsTable.REPLICA_OPTIONS) + ", "
+                + RwSplitSettings.TENANT_PREFIX + "T." + new TreeSet<>(SettingsTable.TENANT_OPTIONS) + " (and the tenant's"
+                + " replica.NAME.*) and " + RwSplitSettings.POOL_PREFIX + "* (HikariCP's properties)");
         List<InvalidSettingException> problems = problems(settings);
         if (!problems.isEmpty()) {
             throw problems.get(0);
         }
+    }
+
+    /**
+     * The one check for unknown keys (the core's and the framework modules' own): the first key under {@code prefix},
+     * in key order, that {@code known} does not accept is refused, naming it, its value (as {@link Secrets#shown}
+     * shows it) and {@code knownText}.
+     *
+     * @throws InvalidSettingException naming the key
+     */
+    public static void refuseUnknownKeys(Map<String, ?> settings, String prefix, Predicate<String> known,
+                                         String knownText) {
+        for (String key : new TreeSet<>(stringKeys(settings, prefix))) {
+            if (!known.test(key)) {
+                throw new InvalidSettingException(key, settings.get(key), "hibernate-rwsplit: unknown setting '" + key
+                        + "' (value '" + Secrets.shown(key, settings.get(key)) + "'); known settings are " + knownText, null);
+            }
+        }
+    }
+
+    /**
+     * The names in a list of names (tenants, a framework's replica names): separated by whitespace; empty when the
+     * value is absent or blank.
+     */
+    public static List<String> names(Object value) {
+        if (value == null || value.toString().isBlank()) {
+            return List.of();
+        }
+        return List.of(value.toString().trim().split("\\s+"));
     }
 
     /**
@@ -51,7 +76,7 @@ public final class Settings {
      */
     public static List<InvalidSettingException> problems(Map<String, ?> settings) {
         List<InvalidSettingException> problems = new ArrayList<>();
-        for (String key : new TreeSet<>(stringKeys(settings))) {
+        for (String key : new TreeSet<>(stringKeys(settings, RwSplitSettings.PREFIX))) {
             Setting row = SettingsTable.row(key);
             if (row == null) {
                 continue;
@@ -66,13 +91,31 @@ public final class Settings {
         return problems;
     }
 
+    /**
+     * A key of the table, an entry of the indexed replica list, a known option of a replica or a tenant (which replica
+     * or tenant it names is checked by the reader of that list), or a pool property (checked against HikariCP's).
+     */
     private static boolean isKnown(String key) {
-        if (key.startsWith(RwSplitSettings.REPLICA_PREFIX) || key.startsWith(RwSplitSettings.POOL_PREFIX)
-                || key.startsWith(RwSplitSettings.TENANT_PREFIX) || ReplicaList.isIndexedKey(RwSplitSettings.REPLICAS, key)) {
-            return true; // checked by the readers of the list they belong to
+        if (key.startsWith(RwSplitSettings.POOL_PREFIX) || ReplicaList.isIndexedKey(RwSplitSettings.REPLICAS, key)) {
+            return true;
         }
-        Setting row = SettingsTable.row(key);
-        return row != null;
+        if (key.startsWith(RwSplitSettings.REPLICA_PREFIX)) {
+            return isReplicaOption(key.substring(RwSplitSettings.REPLICA_PREFIX.length()));
+        }
+        if (key.startsWith(RwSplitSettings.TENANT_PREFIX)) {
+            String rest = key.substring(RwSplitSettings.TENANT_PREFIX.length());
+            int dot = rest.indexOf('.');
+            String option = dot < 0 ? "" : rest.substring(dot + 1);
+            return SettingsTable.TENANT_OPTIONS.contains(option) || ReplicaList.isIndexedKey("replicas", option)
+                    || option.startsWith("replica.") && isReplicaOption(option.substring("replica.".length()));
+        }
+        return SettingsTable.row(key) != null;
+    }
+
+    /** {@code NAME.option} with a known replica option. */
+    private static boolean isReplicaOption(String nameAndOption) {
+        int dot = nameAndOption.lastIndexOf('.');
+        return dot > 0 && SettingsTable.REPLICA_OPTIONS.contains(nameAndOption.substring(dot + 1));
     }
 
     private static TreeSet<String> flatKeys() {
@@ -85,10 +128,10 @@ public final class Settings {
         return keys;
     }
 
-    private static List<String> stringKeys(Map<String, ?> settings) {
+    private static List<String> stringKeys(Map<String, ?> settings, String prefix) {
         List<String> keys = new ArrayList<>();
         for (Object k : settings.keySet()) {
-            if (k instanceof String key && key.startsWith(RwSplitSettings.PREFIX)) {
+            if (k instanceof String key && key.startsWith(prefix)) {
                 keys.add(key);
             }
         }
@@ -121,6 +164,35 @@ public final class Settings {
         }
         String text = value.toString().trim();
         return text.isEmpty() ? defaultValue : text;
+    }
+
+    /**
+     * A key that is not ours and takes a number of milliseconds of at least 0 (Jakarta Persistence's query timeout), or
+     * {@code null} when it is absent or blank.
+     *
+     * @throws InvalidSettingException naming the key and the value
+     */
+    public Duration millis(String key) {
+        Object value = values.get(key);
+        if (value == null || value.toString().isBlank()) {
+            return null;
+        }
+        try {
+            long millis = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString().trim());
+            if (millis >= 0) {
+                return Duration.ofMillis(millis);
+            }
+        }
+        catch (NumberFormatException e) {
+            // refused below
+        }
+        throw new InvalidSettingException(key, value, "a number of milliseconds of at least 0");
+    }
+
+    /** Whether a key that is not ours (such as one of Hibernate's flags) is {@code true}, in any case. */
+    public boolean isTrue(String key) {
+        Object value = values.get(key);
+        return value != null && "true".equalsIgnoreCase(value.toString().trim());
     }
 
     /** Trimmed text, or the row's default. */

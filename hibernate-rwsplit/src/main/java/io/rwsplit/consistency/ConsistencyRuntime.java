@@ -3,11 +3,11 @@ package io.rwsplit.consistency;
 import java.time.Duration;
 import java.util.Map;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.ConfigurationException;
 import io.rwsplit.config.Settings;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.spi.Clock;
@@ -167,7 +167,7 @@ public final class ConsistencyRuntime implements AutoCloseable {
                 return new RedisConsistencyStore(config.redisUrl(), "rwsplit:", config.storeTtl(), STORE_TIMEOUT);
             }
             catch (NoClassDefFoundError e) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '"
+                throw new ConfigurationException("hibernate-rwsplit: setting '"
                         + RwSplitSettings.CONSISTENCY_STORE + "' is 'redis' but Lettuce is not on the class path: add"
                         + " io.lettuce:lettuce-core", e);
             }

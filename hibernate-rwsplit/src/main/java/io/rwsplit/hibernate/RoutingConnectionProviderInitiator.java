@@ -9,6 +9,7 @@ import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfiguration
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.config.ConfigurationException;
 import io.rwsplit.config.RwSplitConfig;
 import io.rwsplit.config.Settings;
 import io.rwsplit.consistency.ConsistencyRuntime;
@@ -28,6 +29,23 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
 
     @Override
     public ConnectionProvider initiateService(Map<String, Object> settings, ServiceRegistryImplementor registry) {
+        try {
+            return initiate(settings, registry);
+        }
+        catch (ConfigurationException e) {
+            throw forHibernate(e);
+        }
+    }
+
+    /**
+     * A configuration our settings refuse, as Hibernate expects a connection provider's refusal; the cause keeps our
+     * exception (an {@link io.rwsplit.config.InvalidSettingException} names the key a framework can point at).
+     */
+    static ConnectionProviderConfigurationException forHibernate(ConfigurationException e) {
+        return new ConnectionProviderConfigurationException(e.getMessage(), e);
+    }
+
+    private static ConnectionProvider initiate(Map<String, Object> settings, ServiceRegistryImplementor registry) {
         if (!RwSplitConfig.isActive(settings)) {
             if (RwSplitConfig.isMultiTenantActive(settings)) {
                 Settings.check(settings);

@@ -40,14 +40,14 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
     RoutingMultiTenantConnectionProvider(Map<String, Object> settings) {
         UnitSettings unit = UnitSettings.read(settings);
         Settings s = new Settings(settings);
-        String list = s.string(TENANTS, null);
-        if (list == null) {
+        List<String> tenants = Settings.names(s.string(SettingsTable.TENANTS));
+        if (tenants.isEmpty()) {
             throw Settings.invalid(TENANTS, settings.get(TENANTS), "one or more tenant identifiers separated by whitespace");
         }
-        checkTenantKeys(s, List.of(list.trim().split("\\s+")));
+        checkTenantKeys(s, tenants);
         consistency = ConsistencyRuntime.create(unit.consistency(), unit.clock());
         try {
-            for (String tenant : list.trim().split("\\s+")) {
+            for (String tenant : tenants) {
                 String p = TENANT_PREFIX + tenant + ".";
                 String url = s.string(SettingsTable.TENANT_URL, p + "url");
                 if (url == null || !url.startsWith("jdbc:")) {
@@ -85,21 +85,15 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
         }
     }
 
-    /** Every {@code hibernate.rwsplit.tenant.*} key must name a listed tenant and a tenant option. */
+    /** Every {@code hibernate.rwsplit.tenant.*} key must name a listed tenant (Settings.check refuses an unknown option). */
     private static void checkTenantKeys(Settings s, List<String> tenants) {
         for (String key : s.keysWithPrefix(TENANT_PREFIX)) {
             String rest = key.substring(TENANT_PREFIX.length());
             int dot = rest.indexOf('.');
             String tenant = dot < 0 ? rest : rest.substring(0, dot);
-            String option = dot < 0 ? "" : rest.substring(dot + 1);
             if (!tenants.contains(tenant)) {
                 throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key
                         + "' names tenant '" + tenant + "', which is not listed in '" + TENANTS + "' " + tenants);
-            }
-            if (!SettingsTable.TENANT_OPTIONS.contains(option) && !option.startsWith("replica.")
-                    && !io.rwsplit.config.ReplicaList.isIndexedKey("replicas", option)) {
-                throw new ConnectionProviderConfigurationException("hibernate-rwsplit: unknown setting '" + key
-                        + "': tenant options are " + SettingsTable.TENANT_OPTIONS + " and replica.NAME.*");
             }
         }
     }

@@ -7,6 +7,7 @@ import org.hibernate.engine.jdbc.connections.internal.MultiTenantConnectionProvi
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
+import io.rwsplit.config.ConfigurationException;
 import io.rwsplit.config.RwSplitConfig;
 
 /** Installs {@link RoutingMultiTenantConnectionProvider} when {@code hibernate.rwsplit.tenants} is set. */
@@ -23,6 +24,11 @@ final class RoutingMultiTenantConnectionProviderInitiator implements StandardSer
         if (!RwSplitConfig.isMultiTenantActive(settings)) {
             return MultiTenantConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
         }
-        return new RoutingMultiTenantConnectionProvider(settings);
+        try {
+            return new RoutingMultiTenantConnectionProvider(settings);
+        }
+        catch (ConfigurationException e) {
+            throw RoutingConnectionProviderInitiator.forHibernate(e);
+        }
     }
 }

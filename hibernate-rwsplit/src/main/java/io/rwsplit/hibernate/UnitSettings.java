@@ -34,37 +34,26 @@ record UnitSettings(Clock clock, TransactionStatus transactionStatus, RoutingInt
      */
     static UnitSettings read(Map<String, Object> settings) {
         Settings.check(settings);
-        if ("true".equalsIgnoreCase(String.valueOf(settings.get(PROVIDER_DISABLES_AUTOCOMMIT)).trim())) {
+        Settings s = new Settings(settings);
+        if (s.isTrue(PROVIDER_DISABLES_AUTOCOMMIT)) {
             throw new ConnectionProviderConfigurationException(
                     "hibernate-rwsplit: setting '" + PROVIDER_DISABLES_AUTOCOMMIT + "' is 'true', which is not"
                             + " supported: routing needs the setAutoCommit(false) call that marks the start of a transaction."
                             + " Remove the setting or set it to false");
         }
-        Settings s = new Settings(settings);
         Clock clock = s.object(SettingsTable.CLOCK, Clock.class);
         ConsistencyConfig consistency = ConsistencyConfig.from(s);
         return new UnitSettings(clock != null ? clock : Clock.SYSTEM, RoutingHooks.transactionStatus(settings),
-                RoutingHooks.intentSource(settings), consistency, queryTimeout(settings));
+                RoutingHooks.intentSource(settings), consistency, queryTimeout(s));
     }
 
-    /** The unit's query timeout ({@link #QUERY_TIMEOUT}, milliseconds), or null when none is set. */
-    private static java.time.Duration queryTimeout(Map<String, Object> settings) {
+    /** The unit's query timeout ({@link #QUERY_TIMEOUT}, milliseconds; the first one set), or null when none or 0. */
+    private static java.time.Duration queryTimeout(Settings s) {
         for (String key : QUERY_TIMEOUT) {
-            Object value = settings.get(key);
-            if (value == null || value.toString().isBlank()) {
-                continue;
+            java.time.Duration timeout = s.millis(key);
+            if (timeout != null) {
+                return timeout.isZero() ? null : timeout;
             }
-            try {
-                long millis = value instanceof Number n ? n.longValue() : Long.parseLong(value.toString().trim());
-                if (millis >= 0) {
-                    return millis == 0 ? null : java.time.Duration.ofMillis(millis);
-                }
-            }
-            catch (NumberFormatException e) {
-                // reported below
-            }
-            throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + key + "' is '" + value
-                    + "', expected a number of milliseconds of at least 0");
         }
         return null;
     }

@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 import org.junit.jupiter.api.Test;
 
 class ReplicaListTest {
@@ -65,7 +64,7 @@ class ReplicaListTest {
         Map<String, Object> both = new HashMap<>();
         both.put(KEY, A);
         both.put(KEY + "[0]", B);
-        ConnectionProviderConfigurationException e = assertThrows(ConnectionProviderConfigurationException.class,
+        ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> entries(both));
         assertTrue(e.getMessage().contains(KEY + "[0]") && e.getMessage().contains(A), e.getMessage());
     }
@@ -75,7 +74,7 @@ class ReplicaListTest {
         Map<String, Object> twice = new HashMap<>();
         twice.put(KEY + "[0]", A);
         twice.put(KEY + ".0", B);
-        ConnectionProviderConfigurationException e = assertThrows(ConnectionProviderConfigurationException.class,
+        ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> entries(twice));
         assertTrue(e.getMessage().contains(KEY + "[0]") && e.getMessage().contains(KEY + ".0"), e.getMessage());
     }

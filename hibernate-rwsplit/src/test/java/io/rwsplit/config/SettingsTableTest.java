@@ -1,6 +1,7 @@
 package io.rwsplit.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -121,6 +122,36 @@ class SettingsTableTest {
         InvalidSettingException e = assertThrows(InvalidSettingException.class,
                 () -> Settings.check(Map.of("hibernate.rwsplit.max_lagg", "1s")));
         assertEquals("hibernate.rwsplit.max_lagg", e.key());
+    }
+
+    @Test
+    void unknownOptionsOfAReplicaOrATenantAreRefusedByTheOneCheck() {
+        for (String key : List.of("hibernate.rwsplit.replica.east.wieght", "hibernate.rwsplit.replica.east",
+                "hibernate.rwsplit.tenant.acme.urll", "hibernate.rwsplit.tenant.acme.replica.east.wieght",
+                "hibernate.rwsplit.tenant.acme")) {
+            InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                    () -> Settings.check(Map.of(key, "2")), key);
+            assertEquals(key, e.key());
+            assertTrue(e.getMessage().startsWith("hibernate-rwsplit: unknown setting '" + key + "' (value '2')"),
+                    e.getMessage());
+        }
+        Settings.check(Map.of("hibernate.rwsplit.replica.east.weight", "2", "hibernate.rwsplit.tenant.acme.url", "jdbc:h2:mem:a",
+                "hibernate.rwsplit.tenant.acme.replica.east.tier", "2", "hibernate.rwsplit.tenant.acme.replicas[0]", "jdbc:h2:mem:b",
+                "hibernate.rwsplit.replicas[0]", "jdbc:h2:mem:c", "hibernate.rwsplit.pool.maximumPoolSize", "3"));
+    }
+
+    @Test
+    void anUnknownKeyThatLooksSecretDoesNotShowItsValue() {
+        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> Settings.check(Map.of("hibernate.rwsplit.replica.east.passwordd", "hunter2")));
+        assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+    }
+
+    @Test
+    void aListOfNamesIsSplitOnWhitespace() {
+        assertEquals(List.of("acme", "globex"), Settings.names("  acme \n globex\t"));
+        assertEquals(List.of(), Settings.names("  "));
+        assertEquals(List.of(), Settings.names(null));
     }
 
     private static <E extends Enum<E>> List<String> names(Class<E> type) {

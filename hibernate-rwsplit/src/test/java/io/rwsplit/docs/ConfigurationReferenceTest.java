@@ -77,6 +77,46 @@ class ConfigurationReferenceTest {
         assertEquals(List.of(), missing, "keys of RwSplitSettings missing from SettingsTable");
     }
 
+    /**
+     * The Javadoc of each key of {@code RwSplitSettings} that states a default ({@code default {@code 250ms}},
+     * {@code {@code round_robin} (default}) states the row's: the table stays the one list of defaults.
+     */
+    @Test
+    void theJavadocDefaultsOfTheSettingsClassAreTheRows() throws Exception {
+        String source = java.nio.file.Files.readString(java.nio.file.Path.of("src/main/java/io/rwsplit/RwSplitSettings.java"));
+        Matcher field = Pattern.compile("/\\*\\*((?:(?!\\*/).)*)\\*/\\s*public static final String (\\w+)", Pattern.DOTALL)
+                .matcher(source);
+        Pattern stated = Pattern.compile("(?i)default:?\\s+(?:\\{@code\\s+([^}]+)\\}|(\\d+))|\\{@code\\s+([^}]+)\\}\\s+\\(default");
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        while (field.find()) {
+            String key = (String) RwSplitSettings.class.getField(field.group(2)).get(null);
+            Setting row = SettingsTable.row(key);
+            if (row == null || row.isTemplate()) {
+                continue; // a prefix: its options are rows of their own
+            }
+            Matcher m = stated.matcher(field.group(1));
+            if (!m.find()) {
+                continue;
+            }
+            String text = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            checked++;
+            Object value;
+            try {
+                value = row.parse(key, text);
+            }
+            catch (RuntimeException e) {
+                wrong.add(field.group(2) + ": the Javadoc's default '" + text + "' is refused: " + e.getMessage());
+                continue;
+            }
+            if (!java.util.Objects.equals(value, row.defaultValue())) {
+                wrong.add(field.group(2) + ": the Javadoc says default '" + text + "', the table '" + row.defaultText() + "'");
+            }
+        }
+        assertTrue(checked >= 15, "only " + checked + " Javadoc defaults found");
+        assertEquals(List.of(), wrong);
+    }
+
     @Test
     void documentedDefaultsAreTheCodesDefaults() {
         Map<String, Object> base = base();
