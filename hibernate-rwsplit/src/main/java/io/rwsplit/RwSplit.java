@@ -14,14 +14,14 @@ import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.position.ConsistencyToken;
-import io.rwsplit.consistency.SessionConsistency;
-import io.rwsplit.hibernate.RoutingConnectionProvider;
-import io.rwsplit.hibernate.RoutingMultiTenantConnectionProvider;
-import io.rwsplit.hibernate.RwSplitSession;
-import io.rwsplit.hibernate.RwSplitSessions;
+import io.rwsplit.internal.consistency.SessionConsistency;
+import io.rwsplit.internal.hibernate.RoutingConnectionProvider;
+import io.rwsplit.internal.hibernate.RoutingMultiTenantConnectionProvider;
+import io.rwsplit.internal.hibernate.RwSplitSession;
+import io.rwsplit.internal.hibernate.RwSplitSessions;
 import io.rwsplit.Intent;
-import io.rwsplit.route.Router;
-import io.rwsplit.stats.CombinedStatistics;
+import io.rwsplit.internal.route.Router;
+import io.rwsplit.internal.stats.CombinedStatistics;
 
 /**
  * The public facade of hibernate-rwsplit: statistics and explicit routing intent for an

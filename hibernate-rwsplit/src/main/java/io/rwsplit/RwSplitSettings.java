@@ -9,7 +9,7 @@ package io.rwsplit;
  * ({@code 250ms}, {@code 1.5s}, {@code 2m}, {@code 1h}), see {@link Durations}; a bare number other than {@code 0}
  * is refused, and {@code 0} means "disabled" where a key says so. Booleans are {@code true} or {@code false}.
  * Enum values accept the enum constant or its name in any case. The kind, default and rule of every key are
- * in one table, {@code io.rwsplit.config.SettingsTable}.
+ * in one table, {@code io.rwsplit.internal.config.SettingsTable}.
  */
 public final class RwSplitSettings {
 

@@ -1,14 +1,14 @@
 package io.rwsplit.cdi;
 
-import static io.rwsplit.config.Setting.bool;
-import static io.rwsplit.config.Setting.duration;
-import static io.rwsplit.config.Setting.integer;
-import static io.rwsplit.config.Setting.text;
+import static io.rwsplit.internal.config.Setting.bool;
+import static io.rwsplit.internal.config.Setting.duration;
+import static io.rwsplit.internal.config.Setting.integer;
+import static io.rwsplit.internal.config.Setting.text;
 
 import java.util.List;
 
-import io.rwsplit.config.Setting;
-import io.rwsplit.config.Setting.Kind;
+import io.rwsplit.internal.config.Setting;
+import io.rwsplit.internal.config.Setting.Kind;
 
 /**
  * Every {@code rwsplit.cdi.*} key of {@link RwSplitDataSources}: rows of the core's kind, parsed by the core's one

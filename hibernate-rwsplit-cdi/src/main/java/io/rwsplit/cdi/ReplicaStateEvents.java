@@ -19,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.rwsplit.RwSplit;
-import io.rwsplit.config.Secrets;
+import io.rwsplit.internal.config.Secrets;
 import io.rwsplit.health.ReplicaState;
 import io.rwsplit.health.ReplicaStatus;
 

@@ -14,8 +14,8 @@ import jakarta.interceptor.InvocationContext;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import io.rwsplit.Intent;
-import io.rwsplit.route.RoutingAnnotations;
-import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingAnnotations;
+import io.rwsplit.internal.route.RoutingFrame;
 
 /**
  * What the three interceptors do: push the frame of the intercepted method on the request's stack,

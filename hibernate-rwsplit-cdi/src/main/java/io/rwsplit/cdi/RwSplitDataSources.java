@@ -17,10 +17,10 @@ import io.agroal.api.transaction.TransactionIntegration;
 
 import io.rwsplit.Durations;
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.config.InvalidSettingException;
-import io.rwsplit.config.Secrets;
-import io.rwsplit.config.Setting;
-import io.rwsplit.config.Settings;
+import io.rwsplit.InvalidSettingException;
+import io.rwsplit.internal.config.Secrets;
+import io.rwsplit.internal.config.Setting;
+import io.rwsplit.internal.config.Settings;
 
 /**
  * The primary and replica pools of a persistence unit as Agroal {@link AgroalDataSource}s, built from

@@ -20,7 +20,7 @@ import jakarta.interceptor.Interceptor;
 import io.rwsplit.ReadConsistency;
 import io.rwsplit.ReadReplica;
 import io.rwsplit.UsePrimary;
-import io.rwsplit.route.RoutingAnnotations;
+import io.rwsplit.internal.route.RoutingAnnotations;
 
 /**
  * Registers hibernate-rwsplit with the CDI container (found through {@code META-INF/services}; the jar

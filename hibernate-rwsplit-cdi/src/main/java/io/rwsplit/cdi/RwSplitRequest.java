@@ -5,7 +5,7 @@ import java.util.ArrayDeque;
 import jakarta.enterprise.context.RequestScoped;
 
 import io.rwsplit.Intent;
-import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingFrame;
 
 /**
  * The routing state of one request: the consistency scope the application names (typically the

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.config.Setting;
+import io.rwsplit.internal.config.Setting;
 
 /** docs/cdi.md's table of {@code rwsplit.cdi.*} keys is {@link CdiSettings}: the same keys, defaults and meanings. */
 class CdiSettingsReferenceTest {

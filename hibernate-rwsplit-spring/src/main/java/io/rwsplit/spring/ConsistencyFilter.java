@@ -21,7 +21,7 @@ import org.springframework.http.ResponseCookie;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.rwsplit.Intent;
-import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingFrame;
 
 /**
  * Gives every web request a consistency scope, without application code: the HTTP session if the request has

@@ -10,8 +10,8 @@ import java.util.Objects;
 import org.springframework.boot.hibernate.autoconfigure.HibernatePropertiesCustomizer;
 
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.config.Setting;
-import io.rwsplit.config.SettingsTable;
+import io.rwsplit.internal.config.Setting;
+import io.rwsplit.internal.config.SettingsTable;
 
 /**
  * Hands {@code spring.rwsplit.*} to Hibernate as the core's {@code hibernate.rwsplit.*} settings, with the

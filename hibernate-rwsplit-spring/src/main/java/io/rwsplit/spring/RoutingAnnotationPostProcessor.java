@@ -13,7 +13,7 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.core.Ordered;
 import org.springframework.util.ClassUtils;
 import io.rwsplit.UsePrimary;
-import io.rwsplit.route.RoutingAnnotations;
+import io.rwsplit.internal.route.RoutingAnnotations;
 
 /**
  * Puts a {@link RoutingInterceptor} in front of every bean whose class, proxy interfaces or methods carry

@@ -6,7 +6,7 @@ import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.Intent;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.ScopeResolver;
-import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingFrame;
 
 /**
  * The routing state of the calling thread's unit of work, and the core's view of it: the intent and

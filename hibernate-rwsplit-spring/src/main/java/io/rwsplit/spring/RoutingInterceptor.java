@@ -7,8 +7,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import io.rwsplit.UsePrimary;
-import io.rwsplit.route.RoutingFrame;
-import io.rwsplit.route.RoutingAnnotations;
+import io.rwsplit.internal.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingAnnotations;
 
 /**
  * Applies {@code @ReadReplica}, {@code @UsePrimary} and {@code @ReadConsistency} to one bean's calls: enters the

@@ -41,7 +41,7 @@ public final class RwSplitFailureAnalyzer implements FailureAnalyzer {
     /** The key of the refused setting in {@code t} or its causes (Hibernate's exception wraps ours), or {@code null}. */
     private static String refusedKey(Throwable t) {
         for (Throwable c = t; c != null; c = c.getCause()) {
-            if (c instanceof io.rwsplit.config.InvalidSettingException invalid) {
+            if (c instanceof io.rwsplit.InvalidSettingException invalid) {
                 return invalid.key();
             }
         }

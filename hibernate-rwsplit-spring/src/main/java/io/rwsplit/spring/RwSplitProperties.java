@@ -332,8 +332,8 @@ public class RwSplitProperties implements Validator {
             }
         }
         if (urls) {
-            for (io.rwsplit.config.InvalidSettingException e
-                    : io.rwsplit.config.Settings.problems(HibernateSettings.settings(this, null, null))) {
+            for (io.rwsplit.InvalidSettingException e
+                    : io.rwsplit.internal.config.Settings.problems(HibernateSettings.settings(this, null, null))) {
                 errors.rejectValue(field(e.key()), "invalid", "must be " + e.expected() + " (core setting " + e.key() + ")");
             }
         }

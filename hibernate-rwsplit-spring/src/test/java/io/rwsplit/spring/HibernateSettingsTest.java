@@ -13,7 +13,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.config.SettingsTable;
+import io.rwsplit.internal.config.SettingsTable;
 
 class HibernateSettingsTest {
 

@@ -14,8 +14,8 @@ import io.rwsplit.ReadReplica;
 import io.rwsplit.Intent;
 import io.rwsplit.UsePrimary;
 import io.rwsplit.ReadConsistency;
-import io.rwsplit.route.RoutingFrame;
-import io.rwsplit.route.RoutingAnnotations;
+import io.rwsplit.internal.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingAnnotations;
 
 class RoutingAnnotationsTest {
 

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.Intent;
-import io.rwsplit.route.RoutingFrame;
+import io.rwsplit.internal.route.RoutingFrame;
 
 class RoutingContextTest {
 

@@ -13,8 +13,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.config.Setting;
-import io.rwsplit.config.SettingsTable;
+import io.rwsplit.internal.config.Setting;
+import io.rwsplit.internal.config.SettingsTable;
 
 /**
  * The {@code spring.rwsplit.*} properties Spring binds at build time are checked against the core's settings table:

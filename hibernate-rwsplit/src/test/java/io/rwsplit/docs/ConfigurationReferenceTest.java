@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.rwsplit.RwSplitSettings;
-import io.rwsplit.config.RwSplitConfig;
-import io.rwsplit.config.Setting;
-import io.rwsplit.config.SettingsTable;
-import io.rwsplit.consistency.ConsistencyConfig;
+import io.rwsplit.internal.config.RwSplitConfig;
+import io.rwsplit.internal.config.Setting;
+import io.rwsplit.internal.config.SettingsTable;
+import io.rwsplit.internal.consistency.ConsistencyConfig;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;

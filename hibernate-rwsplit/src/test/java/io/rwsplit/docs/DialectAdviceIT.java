@@ -8,7 +8,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.rwsplit.hibernate.Person;
+import io.rwsplit.internal.hibernate.Person;
 import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;

@@ -129,7 +129,7 @@ class HealthIT extends HealthContract {
                 observed.add(lastObserved);
                 // compare once the truth covers a whole window
                 if (System.nanoTime() - start > 2_000_000_000L) {
-                    long since = r1.observedAtNanos() - io.rwsplit.health.HealthTracker.LAG_WINDOW_MILLIS * 1_000_000L;
+                    long since = r1.observedAtNanos() - io.rwsplit.internal.health.HealthTracker.LAG_WINDOW_MILLIS * 1_000_000L;
                     long peak = truth.stream().filter(x -> x[0] >= since && x[0] <= r1.observedAtNanos())
                             .mapToLong(x -> x[1]).max().orElse(0);
                     if (!sampledThroughout(observed, since)) {

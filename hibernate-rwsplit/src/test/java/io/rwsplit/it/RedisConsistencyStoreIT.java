@@ -9,9 +9,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.consistency.ConsistencyStoreContract;
+import io.rwsplit.internal.consistency.ConsistencyStoreContract;
 import io.rwsplit.position.ConsistencyToken;
-import io.rwsplit.consistency.RedisConsistencyStore;
+import io.rwsplit.internal.consistency.RedisConsistencyStore;
 import io.rwsplit.spi.ConsistencyStore;
 
 /** The Redis store against a real Redis server (see {@link RedisServer}). */

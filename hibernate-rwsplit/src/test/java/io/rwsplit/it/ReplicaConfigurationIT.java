@@ -104,7 +104,7 @@ class ReplicaConfigurationIT {
         cluster.sql(MariaDbCluster.PRIMARY, "create user if not exists 'nocreate'@'%' identified by 'nocreate';"
                 + " grant select, insert, update, delete on rwsplit.* to 'nocreate'@'%'");
         cluster.sync();
-        Logger log = (Logger) LoggerFactory.getLogger("io.rwsplit.health.HeartbeatWithFallback");   // its one WARN
+        Logger log = (Logger) LoggerFactory.getLogger("io.rwsplit.internal.health.HeartbeatWithFallback");   // its one WARN
         ListAppender<ILoggingEvent> appender = new ListAppender<>();
         appender.start();
         log.addAppender(appender);

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
-import io.rwsplit.replica.PoolControl;
+import io.rwsplit.internal.replica.PoolControl;
 
 /**
  * One in-memory H2 database of the tests' primaries and replicas, created with the schema and rows its harness gives

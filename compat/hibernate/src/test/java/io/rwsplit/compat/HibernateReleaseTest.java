@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import org.hibernate.Version;
 import org.junit.jupiter.api.Test;
 
-import io.rwsplit.hibernate.RwSplitSessions;
+import io.rwsplit.internal.hibernate.RwSplitSessions;
 
 /**
  * The class path really holds the Hibernate ORM release the profile names, and the core takes the path for a

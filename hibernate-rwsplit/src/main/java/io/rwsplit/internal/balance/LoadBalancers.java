@@ -1,0 +1,31 @@
+package io.rwsplit.internal.balance;
+
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.rwsplit.spi.LoadBalancer;
+
+/** The built-in balancers, by the names accepted in {@code hibernate.rwsplit.load_balancer}. */
+public final class LoadBalancers {
+
+    private LoadBalancers() {
+    }
+
+    /** Names of the built-in balancers. */
+    public static Set<String> names() {
+        return new TreeSet<>(Set.of("round_robin", "weighted", "least_lag", "least_in_flight", "random"));
+    }
+
+    /** A new balancer for one replica set; {@code name} must be one of {@link #names()}. */
+    public static LoadBalancer create(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "round_robin" -> new RoundRobinBalancer();
+            case "weighted" -> new WeightedBalancer();
+            case "least_lag" -> new LeastLagBalancer();
+            case "least_in_flight" -> new LeastInFlightBalancer();
+            case "random" -> new RandomBalancer();
+            default -> throw new IllegalArgumentException("unknown load balancer '" + name + "' (known: " + names() + ")");
+        };
+    }
+}

@@ -1,0 +1,419 @@
+package io.rwsplit.internal.consistency;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import io.rwsplit.internal.health.ServerEpochs;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
+import io.rwsplit.position.Tokens;
+
+/**
+ * Consistency for the replicas of one primary: captures the position of committed writes, knows which
+ * replica applied which position (from successful waits, and from the health monitor through
+ * {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
+ */
+public final class CausalReads {
+
+    private final ConsistencyRuntime runtime;
+    private final String keyPrefix;
+    private final String unitKey;
+    /** Per replica: the position it is known to have applied, and the epoch of the replica it was learned from. */
+    private final AtomicReferenceArray<Learned> applied;
+    private final ServerEpochs epochs;
+    /** The unit's last committed position in this JVM; {@code null} with consistency_scope=session. */
+    private final UnitPosition unit;
+    private final CatchUpEstimates catchUp;
+    /** Per replica: the poll that the reads waiting on it share (PostgreSQL standbys without WAIT FOR LSN). */
+    private final SharedReplayPoll[] polls;
+    private volatile GtidFlavour flavour;
+    private volatile boolean warnedNoGtid;
+    /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
+    private volatile ConsistencyToken rebase;
+
+    /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
+    private record Learned(GtidPosition position, long epoch) {
+    }
+
+    /**
+     * @param label  the router's label (tenant), so scopes of different primaries never mix in a shared store
+     * @param epochs the replicas' epochs: a position learned from a replica is forgotten with its epoch
+     */
+    public CausalReads(ConsistencyRuntime runtime, String label, ServerEpochs epochs) {
+        int replicas = epochs.size();
+        this.epochs = epochs;
+        this.runtime = runtime;
+        this.keyPrefix = label + ":";
+        // a named scope's key always has a ':' after the label, so this key never collides with one
+        this.unitKey = "unit/" + runtime.config().unitName() + "/" + label;
+        this.applied = new AtomicReferenceArray<>(replicas);
+        this.unit = runtime.config().scope() == ConsistencyScope.UNIT ? new UnitPosition() : null;
+        this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);
+        this.polls = new SharedReplayPoll[replicas];
+        for (int i = 0; i < replicas; i++) {
+            polls[i] = new SharedReplayPoll(new Slot(i));
+        }
+    }
+
+    /** Replica {@code index}'s slot, as its shared poll sees it. */
+    private final class Slot implements SharedReplayPoll.Board {
+        private final int index;
+
+        Slot(int index) {
+            this.index = index;
+        }
+
+        @Override
+        public boolean replayed(LsnPosition need) {
+            return applied(index, need);
+        }
+
+        @Override
+        public long epoch() {
+            return epochs.current(index);
+        }
+
+        @Override
+        public void saw(LsnPosition position, long epoch) {
+            observed(index, position, epoch);
+        }
+    }
+
+    public ConsistencyRuntime runtime() {
+        return runtime;
+    }
+
+    /** A new session's consistency state. */
+    public SessionConsistency newSession() {
+        return new SessionConsistency(this);
+    }
+
+    ConsistencyToken read(String scope) {
+        return runtime.read(keyPrefix + scope);
+    }
+
+    void record(String scope, ConsistencyToken write) {
+        runtime.record(keyPrefix + scope, write);
+    }
+
+    /** Whether sessions without a named scope honour the unit's writes. */
+    boolean unitWide() {
+        return unit != null;
+    }
+
+    /** The unit's last committed position as known in this JVM, or {@code null}; one volatile read. */
+    ConsistencyToken unitPosition() {
+        return unit == null ? null : unit.current();
+    }
+
+    /**
+     * The unit's last committed position as the shared store knows it (writes of every instance), merged into
+     * this JVM's; {@code null} when the store is local (this JVM's position is then complete). Throws when
+     * the store cannot answer.
+     */
+    ConsistencyToken readSharedUnitPosition() {
+        if (unit == null || !runtime.sharedStore()) {
+            return null;
+        }
+        ConsistencyToken stored = runtime.read(unitKey);
+        unit.committed(stored);
+        return unit.current();
+    }
+
+    /** A write of this unit committed: it raises the unit's position (and the shared one, with a shared store). */
+    void unitCommitted(ConsistencyToken write) {
+        if (unit != null) {
+            unit.committed(write);
+            if (runtime.sharedStore()) {
+                runtime.record(unitKey, write);
+            }
+        }
+    }
+
+    /**
+     * The write just committed on {@code primary}: now, and its position (GTID, or LSN on PostgreSQL) unless the
+     * mode is {@code time} or the server has none. Never throws: a failed capture yields a token without a position (the time rule).
+     */
+    public ConsistencyToken capture(Connection primary) {
+        return capture(primary, true, false, null);
+    }
+
+    /**
+     * As {@link #capture(Connection)}, telling {@code failed} why the position could not be read (a connection that
+     * broke after the commit: a multi-host URL may already lead to another server, which may lack the write).
+     */
+    public ConsistencyToken capture(Connection primary, java.util.function.Consumer<? super Exception> failed) {
+        return capture(primary, true, false, failed);
+    }
+
+    /**
+     * As {@link #capture(Connection, java.util.function.Consumer)}, for a connection that has just been told to commit
+     * its transaction, so that no transaction is open on it: the server may then read the position outside any
+     * transaction even in manual-commit mode (PostgreSQL: one round trip instead of a transaction of its own, which
+     * the next switch to autocommit would have to commit with another).
+     */
+    public ConsistencyToken captureAfterCommit(Connection primary, java.util.function.Consumer<? super Exception> failed) {
+        return capture(primary, true, true, failed);
+    }
+
+    /**
+     * Whether {@link #commitCapturing} can commit a transaction on {@code primary} and read its position in one round
+     * trip (PostgreSQL), rather than {@code commit()} followed by {@link #captureAfterCommit}.
+     */
+    public boolean commitsWithPosition(Connection primary) {
+        try {
+            return runtime.config().mode() != ReadYourWritesMode.TIME && flavour(primary).commitsWithPosition();
+        }
+        catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Commits the transaction, which wrote, open on {@code primary} in manual-commit mode and returns the token of what
+     * it committed, read in the same round trip (only where {@link #commitsWithPosition}). Throws what the commit threw;
+     * a position that could not be read once the commit was done goes to {@code failed}, and its readers use the time
+     * window, as with {@link #captureAfterCommit}. {@code null}: nothing was committed (an aborted transaction, which
+     * the driver rolled back).
+     */
+    public ConsistencyToken commitCapturing(Connection primary, java.util.function.Consumer<? super Exception> failed)
+            throws SQLException {
+        GtidPosition position = flavour(primary).commitCapturing(primary, e -> unreadable(e, failed));
+        return position != null && position.isEmpty() ? null : token(position, runtime.clock().epochMicros());
+    }
+
+    private static ConsistencyToken token(GtidPosition position, long epochMicros) {
+        return position == null ? ConsistencyToken.withoutPosition(epochMicros) : ConsistencyToken.of(position, epochMicros);
+    }
+
+    private static void unreadable(Exception e, java.util.function.Consumer<? super Exception> failed) {
+        ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
+                + " the time window", e.toString());
+        if (failed != null) {
+            failed.accept(e);
+        }
+    }
+
+    /**
+     * The token of a write committed on a connection that is already gone (JTA): the position is read on
+     * {@code anotherPrimary}, any connection to the primary, as the server's global position.
+     */
+    public ConsistencyToken captureElsewhere(Connection anotherPrimary) {
+        return capture(anotherPrimary, false, false, null);
+    }
+
+    private ConsistencyToken capture(Connection primary, boolean committingConnection, boolean justCommitted,
+                                     java.util.function.Consumer<? super Exception> failed) {
+        long now = runtime.clock().epochMicros();
+        ReadYourWritesMode mode = runtime.config().mode();
+        if (mode == ReadYourWritesMode.TIME) {
+            return ConsistencyToken.withoutPosition(now);
+        }
+        try {
+            GtidFlavour f = flavour(primary);
+            if (f == GtidFlavour.NONE) {
+                if (mode == ReadYourWritesMode.GTID && !warnedNoGtid) {
+                    warnedNoGtid = true;
+                    ConsistencyRuntime.log.warn("hibernate-rwsplit: read_your_writes is 'gtid' but the primary reports"
+                            + " no GTIDs ({}); the time window is used instead", primary.getMetaData().getDatabaseProductName());
+                }
+                return ConsistencyToken.withoutPosition(now);
+            }
+            GtidPosition position = !committingConnection ? f.captureGlobal(primary)
+                    : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
+            return token(position, now);
+        }
+        catch (SQLException | RuntimeException e) {
+            unreadable(e, failed);
+            return ConsistencyToken.withoutPosition(now);
+        }
+    }
+
+    /**
+     * Another server answers as the primary (a failover): positions learned from the old one no longer describe
+     * what replicas must apply. From now on every read requires at least the base: what the new primary had now
+     * ({@code newPrimary}, its position; null: the time rule), raised past every position a replica reported
+     * before (see {@link #beyond}); replicas following the new primary reach it after their replay time. A write
+     * committed before this moment requires the base instead of its own position; what replicas were known to
+     * have applied is forgotten.
+     */
+    public void primaryChanged(GtidPosition newPrimary) {
+        long now = runtime.clock().epochMicros();
+        GtidPosition position = newPrimary;
+        for (int i = 0; i < applied.length(); i++) {
+            Learned known = applied.getAndSet(i, null);
+            position = beyond(position, known == null ? null : known.position());
+            epochs.forget(i);   // what every replica told is about the old primary's history
+        }
+        if (position instanceof LsnPosition lsn && position != newPrimary) {
+            position = lsn.next();
+        }
+        ConsistencyToken base = token(position, now);
+        rebase = base;
+        if (unit != null) {
+            unit.rebase(base);
+        }
+    }
+
+    /**
+     * {@code base} raised past {@code replicaSaw}, a position a replica reported before the failover: a standby
+     * that replayed more of the old primary's log than the new primary received has left its history (it cannot
+     * follow the new primary until it is rebuilt), and positions are numbers that the new primary will reuse.
+     * Requiring more than any replica had seen keeps such a standby from passing for caught up.
+     */
+    private static GtidPosition beyond(GtidPosition base, GtidPosition replicaSaw) {
+        if (base == null || replicaSaw == null || base.contains(replicaSaw)) {
+            return base;
+        }
+        try {
+            return base.merge(replicaSaw);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return base;
+        }
+    }
+
+    /**
+     * {@code need}, or, for a write committed before the last failover, what the new primary had then (the old
+     * primary's positions cannot be compared with the new one's). One volatile read when nothing failed over.
+     */
+    public ConsistencyToken rebased(ConsistencyToken need) {
+        ConsistencyToken base = rebase;
+        if (base == null || need == null) {
+            return need;
+        }
+        if (need.commitTimeMicros() < base.commitTimeMicros()) {
+            return base;
+        }
+        GtidPosition own = need.positionOrNull();
+        try {
+            // a write on the new primary past the base: the usual case, without allocation
+            return own != null && base.positionOrNull() != null && own.contains(base.positionOrNull()) ? need
+                    : Tokens.merge(need, base);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return need;
+        }
+    }
+
+    /** Whether {@code need} is honoured by GTID (else by time). */
+    public boolean byGtid(ConsistencyToken need) {
+        return need.positionOrNull() != null && runtime.config().mode() != ReadYourWritesMode.TIME;
+    }
+
+    /** Time rule: whether a read now must still go to the primary. */
+    public boolean withinWindow(ConsistencyToken need) {
+        return runtime.clock().epochMicros() - need.commitTimeMicros() < runtime.windowMicros();
+    }
+
+    /**
+     * Whether replica {@code index} is known to have applied {@code need}: learned from the replica as it is now
+     * (its epoch has not changed since), never from before a restart or a lost connection.
+     */
+    public boolean applied(int index, GtidPosition need) {
+        Learned known = applied.get(index);
+        try {
+            return known != null && epochs.isCurrent(index, known.epoch) && known.position.contains(need);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return false;
+        }
+    }
+
+    /**
+     * Tells that replica {@code index} has applied {@code position} (successful wait, health monitor), as learned
+     * in {@code epoch} (read before asking the replica): ignored when the replica's epoch has changed since.
+     */
+    public void observed(int index, GtidPosition position, long epoch) {
+        ConsistencyToken unitWrite = unitPosition();
+        GtidPosition unitAt = unitWrite == null ? null : unitWrite.positionOrNull();
+        try {
+            if (unitAt != null && epochs.isCurrent(index, epoch) && position.contains(unitAt)) {
+                catchUp.applied(index, unitWrite.commitTimeMicros());   // it keeps up: worth a wait for newer writes
+            }
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            // a position of another server kind says nothing about this one
+        }
+        while (epochs.isCurrent(index, epoch)) {
+            Learned known = applied.get(index);
+            Learned next;
+            if (known == null || known.epoch != epoch) {
+                next = new Learned(position, epoch);    // what an older epoch said no longer counts
+            }
+            else {
+                try {
+                    GtidPosition merged = known.position.merge(position);
+                    if (merged.equals(known.position)) {
+                        return;
+                    }
+                    next = new Learned(merged, epoch);
+                }
+                catch (IllegalArgumentException flavoursDiffer) {
+                    next = new Learned(position, epoch);
+                }
+            }
+            if (applied.compareAndSet(index, known, next)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Whether replica {@code index}, measured {@code lagMicros} behind, may apply {@code need} within the wait
+     * timeout (from its lag and recent timeouts); never when waiting is disabled.
+     */
+    public boolean canCatchUp(int index, long lagMicros, ConsistencyToken need) {
+        return catchUp.canCatchUp(index, lagMicros, need.commitTimeMicros());
+    }
+
+    /**
+     * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
+     * configured timeout; remembers a timeout so that the next reads skip that replica while it cannot catch up.
+     */
+    public boolean await(Connection replica, int index, ConsistencyToken need) {
+        WaitResult result = await(replica, index, need.positionOrNull());
+        if (result.applied()) {
+            catchUp.caughtUp(index, need.commitTimeMicros(), result == WaitResult.APPLIED_AFTER_WAITING);
+            return true;
+        }
+        catchUp.timedOut(index, need.commitTimeMicros());
+        return false;
+    }
+
+    /**
+     * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
+     * configured timeout. {@code NOT_APPLIED} on timeout or when the replica cannot wait (then: the primary).
+     */
+    private WaitResult await(Connection replica, int index, GtidPosition need) {
+        long epoch = epochs.current(index);
+        try {
+            GtidFlavour f = flavour(replica);
+            if (!f.accepts(need)) {
+                return WaitResult.NOT_APPLIED;
+            }
+            WaitResult result = f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index]);
+            if (result.applied()) {
+                observed(index, need, epoch);
+            }
+            return result;
+        }
+        catch (SQLException e) {
+            ConsistencyRuntime.log.debug("hibernate-rwsplit: waiting for GTID {} on replica {} failed: {}", need, index, e.toString());
+            return WaitResult.NOT_APPLIED;
+        }
+    }
+
+    private GtidFlavour flavour(Connection c) throws SQLException {
+        GtidFlavour f = flavour;
+        if (f == null) {
+            f = GtidFlavour.of(c);
+            // standbys run the primary's major version (physical replication): polled waits below 19
+            catchUp.polled(f == GtidFlavour.POSTGRESQL && !LsnWait.waitsOnServer(c));
+            flavour = f;
+        }
+        return f;
+    }
+}

@@ -1,0 +1,91 @@
+package io.rwsplit.internal.consistency;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.TimeUnit;
+
+import io.rwsplit.position.LsnPosition;
+import io.rwsplit.spi.Clock;
+
+/**
+ * Makes a PostgreSQL standby's session wait until the standby replayed a WAL position.
+ *
+ * <p><b>Which position a commit has.</b> After a transaction commits, its position is read on the same
+ * connection with {@code pg_current_wal_insert_lsn()}: the commit record was inserted into the WAL before
+ * {@code COMMIT} returned, so the insert position is at or after the end of that record whatever
+ * {@code synchronous_commit} says. {@code pg_current_wal_lsn()} (the write position) would only be after it
+ * when the commit waited for its WAL to be flushed: with {@code synchronous_commit = off}, also set just for
+ * one transaction with {@code SET LOCAL}, it may still be before the commit record, and a reader would be sent
+ * to a standby that has not applied the write. The insert position may be further on (records of other
+ * sessions, or a page header when the commit ended exactly at a page boundary); a reader then waits for those
+ * too, which costs time, never correctness.
+ *
+ * <p><b>How the standby waits.</b> A server that has {@code WAIT FOR LSN} (PostgreSQL 19 and later) waits
+ * in one statement; older servers (PostgreSQL 15 has no wait primitive) are asked with
+ * {@code pg_last_wal_replay_lsn()}, once at once and then by one {@link SharedReplayPoll} for all the reads waiting
+ * on that standby, until the position is replayed or the timeout passes. The wait runs outside any transaction: in a transaction that has not run a
+ * statement yet, the connection is switched to autocommit for the wait and back, so that a
+ * {@code REPEATABLE READ} transaction takes its snapshot after the wait, not before it.
+ */
+final class LsnWait {
+
+    private static final int FIRST_VERSION_WITH_WAIT_FOR = 19;
+
+    private LsnWait() {
+    }
+
+    /** Whether the standby behind {@code standby} replayed {@code position} (at once, or after waiting), or timed out. */
+    static WaitResult await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
+            throws SQLException {
+        boolean inTransaction = !standby.getAutoCommit();
+        if (inTransaction) {
+            standby.setAutoCommit(true);
+        }
+        try {
+            if (waitsOnServer(standby)) {
+                Boolean reached = waitFor(standby, position, timeoutMicros);
+                if (reached != null) {
+                    return reached ? WaitResult.APPLIED_AFTER_WAITING : WaitResult.NOT_APPLIED;
+                }
+            }
+            long since = clock.nanoTime();
+            return shared.await(standby, position, since, since + TimeUnit.MICROSECONDS.toNanos(timeoutMicros), clock);
+        }
+        finally {
+            if (inTransaction) {
+                standby.setAutoCommit(false);
+            }
+        }
+    }
+
+    /** Whether the server behind {@code c} has {@code WAIT FOR LSN} (PostgreSQL 19 and later). */
+    static boolean waitsOnServer(Connection c) throws SQLException {
+        return c.getMetaData().getDatabaseMajorVersion() >= FIRST_VERSION_WITH_WAIT_FOR;
+    }
+
+    /** The standby's replayed position, or {@code null} when the server is not a standby. */
+    static LsnPosition replayed(Connection standby) throws SQLException {
+        try (Statement s = standby.createStatement(); ResultSet rs = s.executeQuery("select pg_last_wal_replay_lsn()")) {
+            String text = rs.next() ? rs.getString(1) : null;
+            return text == null ? null : LsnPosition.parse(text);
+        }
+    }
+
+    /** {@code WAIT FOR LSN}: {@code true} on success, {@code false} on timeout, {@code null} if the server refused it. */
+    private static Boolean waitFor(Connection standby, LsnPosition position, long timeoutMicros) throws SQLException {
+        long millis = Math.max(1, TimeUnit.MICROSECONDS.toMillis(timeoutMicros));
+        String sql = "wait for lsn '" + position + "' with (timeout '" + millis + "ms', no_throw)";
+        try (Statement s = standby.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() && "success".equals(rs.getString(1));
+        }
+        catch (SQLException e) {
+            String state = e.getSQLState();
+            if (state != null && (state.startsWith("42") || state.startsWith("0A"))) {
+                return null; // a server without the command: poll instead
+            }
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,162 @@
+package io.rwsplit.internal.consistency;
+
+import io.rwsplit.Consistency;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
+import io.rwsplit.spi.ScopeResolver;
+
+/**
+ * The consistency state of one session: its level, its scope and what its reads must see (its own
+ * writes, its scope's writes read once from the store, tokens it was asked to honour). Without a named
+ * scope and with {@code consistency_scope=unit} (the default) the scope is the persistence unit: each
+ * read also sees the unit's last committed position as it is when the read begins (one volatile read;
+ * with a shared store, the store's unit position is read once per session, at its first read). Confined
+ * to the session's thread.
+ */
+public final class SessionConsistency {
+
+    private final CausalReads causal;
+    private Consistency level;
+    private String scope;
+    private boolean scopeKnown;
+    private boolean fetched;
+    private boolean unknown;
+    private ConsistencyToken scopeWrites;
+    private ConsistencyToken required;
+    private Runnable pendingWrite;
+    /** The unit position last merged into {@link #required} (identity), so that an unchanged one costs nothing. */
+    private ConsistencyToken unitSeen;
+
+    SessionConsistency(CausalReads causal) {
+        this.causal = causal;
+        this.level = causal.runtime().config().defaultLevel();
+    }
+
+    public CausalReads causal() {
+        return causal;
+    }
+
+    public Consistency level() {
+        return level;
+    }
+
+    /** Sets the level for the rest of the session; returns the previous one. */
+    public Consistency level(Consistency level) {
+        Consistency previous = this.level;
+        this.level = java.util.Objects.requireNonNull(level, "level");
+        return previous;
+    }
+
+    /** Names the scope ({@code null}: the session itself); its writes are then read again from the store. */
+    public void scope(String key) {
+        this.scope = key;
+        this.scopeKnown = true;
+        this.fetched = false;
+        this.unknown = false;
+    }
+
+    /** The scope key, resolved once (lazily) through the resolver unless set; {@code null} for the session itself. */
+    public String scope() {
+        if (!scopeKnown) {
+            scopeKnown = true;
+            if (causal.runtime().config().scopeResolver() != null) {
+                scope = causal.runtime().config().scopeResolver().resolveScope();
+            }
+        }
+        return scope;
+    }
+
+    /** What reads must see now, or {@code null}; see {@link #stateUnknown()}. */
+    public ConsistencyToken requirement() {
+        if (!fetched) {
+            fetch();
+        }
+        if (unitWide()) {
+            ConsistencyToken unit = causal.unitPosition();
+            if (unit != unitSeen) {
+                unitSeen = unit;
+                required = Tokens.merge(causal.rebased(required), unit);
+            }
+        }
+        return required = causal.rebased(required);
+    }
+
+    /** Whether this session's reads honour the whole unit's writes (no named scope, {@code consistency_scope=unit}). */
+    public boolean unitWide() {
+        return causal.unitWide() && scope() == null;
+    }
+
+    /** The reasons this session's READ_YOUR_WRITES reads report: the unit's, or a named scope's. */
+    public CausalReasons reasons() {
+        return unitWide() ? CausalReasons.UNIT : CausalReasons.SCOPE;
+    }
+
+    /** Whether the scope's state could not be read from the store (then reads use the primary). */
+    public boolean stateUnknown() {
+        return unknown;
+    }
+
+    /** The requirement {@code need} is met by every replica from now on (its time window passed). */
+    public void settled(ConsistencyToken need) {
+        if (required == need) {
+            required = null;
+        }
+    }
+
+    /** A write of this session committed. */
+    public void committed(ConsistencyToken write) {
+        scopeWrites = Tokens.merge(causal.rebased(scopeWrites), write);
+        required = Tokens.merge(causal.rebased(required), write);
+        String key = scope();
+        if (key != null) {
+            causal.record(key, write);
+        }
+        causal.unitCommitted(write);
+        ScopeResolver resolver = causal.runtime().config().scopeResolver();
+        if (resolver != null) {
+            resolver.committed(write);
+        }
+    }
+
+    /** An autocommit write ran on {@code record}'s connection and is recorded when {@code record} runs ({@code null}: none). */
+    public void pendingWrite(Runnable record) {
+        this.pendingWrite = record;
+    }
+
+    /** The scope's last committed write as far as this session knows, or {@code null}. */
+    public ConsistencyToken lastWrite() {
+        if (pendingWrite != null) {
+            pendingWrite.run();
+        }
+        if (!fetched) {
+            fetch();
+        }
+        return causal.rebased(unitWide() ? Tokens.merge(causal.rebased(scopeWrites), causal.unitPosition()) : scopeWrites);
+    }
+
+    /** Reads of this session must also see {@code token}. */
+    public void require(ConsistencyToken token) {
+        required = Tokens.merge(causal.rebased(required), causal.rebased(token));
+    }
+
+    private void fetch() {
+        fetched = true;
+        ScopeResolver resolver = causal.runtime().config().scopeResolver();
+        if (resolver != null) {
+            required = Tokens.merge(required, resolver.resolveRequirement());
+        }
+        String key = scope();
+        if (key == null && !unitWide()) {
+            return;
+        }
+        try {
+            ConsistencyToken stored = causal.rebased(key != null ? causal.read(key) : causal.readSharedUnitPosition());
+            unknown = false;
+            scopeWrites = Tokens.merge(scopeWrites, stored);
+            required = Tokens.merge(required, stored);
+        }
+        catch (RuntimeException e) {
+            unknown = true;
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package io.rwsplit.internal.hibernate;
+
+import java.util.List;
+
+import org.hibernate.CacheMode;
+import org.hibernate.SessionEventListener;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+
+import io.rwsplit.internal.route.Router;
+import io.rwsplit.internal.route.SessionRouting;
+import io.rwsplit.internal.stats.SessionStatistics;
+
+/**
+ * hibernate-rwsplit's part of one Hibernate session, registered as its {@link SessionEventListener} (so it
+ * sees flushes and hands itself to the router when the session acquires a connection). How the
+ * {@code RwSplit} facade finds it depends on the Hibernate release: see {@link RwSplitSessions}. While a statement's
+ * results come from a replica, it keeps the session from putting entities into the second-level cache.
+ */
+public class RwSplitSession extends SessionRouting implements SessionEventListener {
+
+    private final SharedSessionContractImplementor session;
+    private final Router router;
+    /** Whether entities read from a replica must not be put into the second-level cache. */
+    private final boolean guardCache;
+    /** The cache mode {@link #servedByReplica()} replaced, or null. */
+    private CacheMode savedCacheMode;
+
+    RwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
+                   boolean guardCache) {
+        super(new SessionStatistics(replicaNames), router.causal() == null ? null : router.causal().newSession(),
+                router.intentSource());
+        this.session = session;
+        this.router = router;
+        this.guardCache = guardCache;
+    }
+
+    public final SharedSessionContractImplementor session() {
+        return session;
+    }
+
+    @Override
+    public final boolean defaultReadOnly() {
+        return session.isDefaultReadOnly();
+    }
+
+    /** The session's cache mode is switched to GET (or IGNORE) while replica results are read. */
+    @Override
+    protected final void servedByReplica() {
+        if (guardCache && savedCacheMode == null) {
+            CacheMode mode = session.getCacheMode();
+            if (mode.isPutEnabled()) {
+                savedCacheMode = mode;
+                session.setCacheMode(mode.isGetEnabled() ? CacheMode.GET : CacheMode.IGNORE);
+            }
+        }
+    }
+
+    @Override
+    protected final void servedByPrimary() {
+        if (savedCacheMode != null) {
+            session.setCacheMode(savedCacheMode);
+            savedCacheMode = null;
+        }
+    }
+
+    public final Router router() {
+        return router;
+    }
+
+    @Override
+    public final void jdbcConnectionAcquisitionStart() {
+        router.beginAcquisition(this);
+    }
+
+    @Override
+    public final void jdbcConnectionAcquisitionEnd() {
+        router.endAcquisition();
+    }
+
+    @Override
+    public final void flushStart() {
+        flushStarted();
+    }
+
+    @Override
+    public final void flushEnd(int numberOfEntities, int numberOfCollections) {
+        flushEnded();
+    }
+
+    @Override
+    public final void partialFlushStart() {
+        flushStarted();
+    }
+
+    @Override
+    public final void partialFlushEnd(int numberOfEntities, int numberOfCollections) {
+        flushEnded();
+    }
+}

@@ -1,0 +1,268 @@
+package io.rwsplit.internal.replica;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.rwsplit.internal.config.Secrets;
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.internal.health.HealthPolicy;
+import io.rwsplit.internal.health.HealthTracker;
+import io.rwsplit.health.ReplicaHealth;
+import io.rwsplit.health.ReplicaState;
+import io.rwsplit.health.ReplicaStatus;
+import io.rwsplit.internal.health.ServerEpochs;
+import io.rwsplit.spi.Clock;
+import io.rwsplit.spi.LagSample;
+import io.rwsplit.spi.LoadBalancer;
+
+/**
+ * The replicas of one primary and their health. Routing threads read an immutable {@link Snapshot}
+ * from a volatile field; the writers (the health monitor after each probe, a read that hit a broken
+ * replica) feed the per-replica {@link HealthTracker}s and replace the snapshot wholesale under a lock
+ * that the hot path never takes.
+ */
+public final class ReplicaSet {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplicaSet.class);
+
+    private final String label;
+    private final List<ReplicaNode> nodes;
+    private final List<String> names;
+    private final LoadBalancer balancer;
+    private final Clock clock;
+    private final HealthTracker[] trackers;
+    private final ServerEpochs epochs;
+    private volatile Snapshot snapshot;
+
+    /**
+     * @param candidates the UP replicas of the best tier, in configuration order; the same list instance
+     *                   as long as the set of candidates does not change (load balancers may cache by it)
+     * @param health     the public view
+     */
+    record Snapshot(List<ReplicaNode> candidates, ReplicaHealth health) {
+    }
+
+    public ReplicaSet(String label, List<ReplicaNode> nodes, LoadBalancer balancer, Clock clock, HealthPolicy policy) {
+        this.label = label;
+        this.nodes = List.copyOf(nodes);
+        List<String> n = new ArrayList<>();
+        for (ReplicaNode node : nodes) {
+            n.add(node.name());
+        }
+        this.names = List.copyOf(n);
+        this.balancer = balancer;
+        this.clock = clock;
+        this.trackers = new HealthTracker[nodes.size()];
+        this.epochs = new ServerEpochs(nodes.size());
+        for (ReplicaNode node : nodes) {
+            trackers[node.index()] = new HealthTracker(node.name(), policy);
+        }
+        this.snapshot = snapshot(List.of());
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public List<ReplicaNode> nodes() {
+        return nodes;
+    }
+
+    public List<String> names() {
+        return names;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /**
+     * The replicas' epochs, by {@link ReplicaNode#index()}: what was learned from a replica holds only while its
+     * epoch does. A failed probe or a connection error on a read forgets it (the server may have restarted).
+     */
+    public ServerEpochs epochs() {
+        return epochs;
+    }
+
+    /** The replica for the next read, or {@code null} when none is UP. Lock-free. */
+    public ReplicaNode choose() {
+        List<ReplicaNode> candidates = snapshot.candidates;
+        return candidates.isEmpty() ? null : (ReplicaNode) balancer.choose(candidates);
+    }
+
+    /** What a read needs of a replica beyond being UP: caught up to a position, lag within a bound. */
+    @FunctionalInterface
+    public interface Requirement {
+        boolean admits(ReplicaNode node);
+    }
+
+    /**
+     * The replica for the next read among the UP replicas that meet {@code requirement}, chosen by the load
+     * balancer; {@code null} when none does. The best tier's replicas first; when none of them qualifies, the
+     * UP replicas of every tier that do. Allocates the filtered list only when some candidate is left out.
+     */
+    public ReplicaNode choose(Requirement requirement) {
+        List<ReplicaNode> candidates = snapshot.candidates;
+        List<ReplicaNode> suitable = filter(candidates, requirement);
+        if (suitable.isEmpty()) {
+            List<ReplicaNode> up = new ArrayList<>(nodes.size());
+            for (ReplicaNode node : nodes) {
+                if (isUp(node)) {
+                    up.add(node);
+                }
+            }
+            suitable = filter(up, requirement);
+        }
+        return suitable.isEmpty() ? null : (ReplicaNode) balancer.choose(suitable);
+    }
+
+    /**
+     * The candidates that {@code requirement} admits, each asked once: a requirement may grant something once (a trial
+     * read of a replica that is not known to keep up), and asking again would take it back.
+     */
+    private static List<ReplicaNode> filter(List<ReplicaNode> candidates, Requirement requirement) {
+        int size = candidates.size();
+        boolean[] many = size > Long.SIZE ? new boolean[size] : null;
+        long admittedBits = 0;
+        int admitted = 0;
+        for (int i = 0; i < size; i++) {
+            if (requirement.admits(candidates.get(i))) {
+                admitted++;
+                if (many != null) {
+                    many[i] = true;
+                }
+                else {
+                    admittedBits |= 1L << i;
+                }
+            }
+        }
+        if (admitted == size) {
+            return candidates;
+        }
+        List<ReplicaNode> suitable = new ArrayList<>(admitted);
+        for (int i = 0; i < size; i++) {
+            if (many != null ? many[i] : (admittedBits & (1L << i)) != 0) {
+                suitable.add(candidates.get(i));
+            }
+        }
+        return suitable;
+    }
+
+    /** The UP replicas of the best tier, the list the balancer receives. */
+    public List<ReplicaNode> candidates() {
+        return snapshot.candidates;
+    }
+
+    /** Whether the replica is currently in rotation. */
+    public boolean isUp(ReplicaNode node) {
+        return snapshot.health.replicas().get(node.index()).isUp();
+    }
+
+    /** The current health of every replica: an immutable snapshot, cheap to call. */
+    public ReplicaHealth health() {
+        return snapshot.health;
+    }
+
+    /** A connection error while reading from (or connecting to) the replica: out of rotation at once. */
+    public synchronized void markDown(ReplicaNode node, Throwable cause) {
+        epochs.forget(node.index());
+        ReplicaState before = trackers[node.index()].state();
+        if (trackers[node.index()].readFailed(clock.nanoTime(), message(cause))) {
+            changed(node, before);
+        }
+    }
+
+    /** A probe reached the replica. */
+    public synchronized void probed(ReplicaNode node, LagSample sample, GtidPosition position) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState before = tracker.state();
+        long now = clock.nanoTime();
+        if (sample.isBroken()) {
+            tracker.probeBroken(now, sample.broken(), position);
+        }
+        else {
+            tracker.probeSucceeded(now, sample.lagMicros(), position);
+            node.lagMicros(tracker.lagMicros());
+        }
+        changed(node, before);
+    }
+
+    /** A probe found that the listed replica is the primary now (a failover promoted it): no replica reads. */
+    public synchronized void actsAsPrimary(ReplicaNode node, String reason) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState before = tracker.state();
+        tracker.probeFoundPrimary(clock.nanoTime(), reason);
+        changed(node, before);
+    }
+
+    /**
+     * A probe could not reach the replica. Returns whether the replica is DOWN now: it stopped answering the monitor,
+     * so the connections lent to it may be stuck too.
+     */
+    public synchronized boolean probeFailed(ReplicaNode node, Throwable cause) {
+        epochs.forget(node.index());
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState before = tracker.state();
+        tracker.probeFailed(clock.nanoTime(), message(cause));
+        changed(node, before);
+        return tracker.state() == ReplicaState.DOWN;
+    }
+
+    /** Publishes a new snapshot; logs a state change once. Called with the lock held. */
+    private void changed(ReplicaNode node, ReplicaState before) {
+        HealthTracker tracker = trackers[node.index()];
+        ReplicaState after = tracker.state();
+        snapshot = snapshot(snapshot.candidates);
+        if (before == after) {
+            return;
+        }
+        if (after == ReplicaState.UP) {
+            log.info("[{}] replica '{}' back in rotation ({} -> UP)", label, node.name(), before);
+        }
+        else if (before == ReplicaState.UP) {
+            log.warn("[{}] replica '{}' out of rotation (UP -> {}): {}", label, node.name(), after, tracker.lastError());
+        }
+        else {
+            log.info("[{}] replica '{}' still out of rotation ({} -> {}): {}", label, node.name(), before, after,
+                    tracker.lastError());
+        }
+    }
+
+    private Snapshot snapshot(List<ReplicaNode> previousCandidates) {
+        List<ReplicaStatus> statuses = new ArrayList<>(nodes.size());
+        Map<String, Long> ejections = new LinkedHashMap<>();
+        int bestTier = Integer.MAX_VALUE;
+        for (ReplicaNode node : nodes) {
+            HealthTracker tracker = trackers[node.index()];
+            statuses.add(tracker.status());
+            ejections.put(node.name(), tracker.ejections());
+            if (tracker.state() == ReplicaState.UP) {
+                bestTier = Math.min(bestTier, node.tier());
+            }
+        }
+        List<ReplicaNode> candidates = new ArrayList<>();
+        for (ReplicaNode node : nodes) {
+            if (trackers[node.index()].state() == ReplicaState.UP && node.tier() == bestTier) {
+                candidates.add(node);
+            }
+        }
+        return new Snapshot(candidates.equals(previousCandidates) ? previousCandidates : List.copyOf(candidates),
+                new ReplicaHealth(statuses, ejections));
+    }
+
+    /** The cause as it may be shown in logs and health (credentials masked). */
+    private static String message(Throwable cause) {
+        return Secrets.describe(cause);
+    }
+
+    @Override
+    public String toString() {
+        return label + Arrays.toString(names.toArray());
+    }
+}

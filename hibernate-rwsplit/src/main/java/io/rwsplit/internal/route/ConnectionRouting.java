@@ -1,0 +1,333 @@
+package io.rwsplit.internal.route;
+
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import io.rwsplit.RouteReason;
+import io.rwsplit.internal.health.ConnectionErrors;
+import io.rwsplit.internal.replica.ReplicaNode;
+
+/**
+ * What one logical connection does, behind its facade ({@link RoutingConnection}): each statement is classified,
+ * the {@link RoutePolicy} decides, the {@link TransactionTracker} is told the decision's effects, a gated read
+ * passes the {@link ConsistencyGate}, and the connection {@link PhysicalConnections} opens serves it, recorded once
+ * as a {@link StatementRoute}; transaction boundaries go to every physical connection the transaction touched. It
+ * builds and owns the parts: the tracker, the gate, the physical connections and the {@link Failover}.
+ * <p>
+ * Used by one thread at a time, like the logical connection.
+ */
+final class ConnectionRouting {
+
+    private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
+    private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
+
+    private final RoutingConnection owner;
+    private final Router router;
+    private final SessionRouting session;
+    private final TransactionTracker tx;
+    private final PhysicalConnections physical;
+    private final ReplicaConnection replica;
+    private final ConsistencyGate gate;
+    private final Failover failover;
+    private final ConnectionSettings settings = new ConnectionSettings();
+    private final ConnectionSession connectionSession;
+
+    ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
+        this.owner = owner;
+        this.router = router;
+        this.session = session;
+        this.gate = new ConsistencyGate(router, session);
+        this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
+        this.connectionSession = new ConnectionSession(router);
+        this.physical = new PhysicalConnections(router, tx, settings, connectionSession);
+        this.replica = physical.replica();
+        gate.connections(physical);
+        this.failover = new Failover(owner, router, session, tx, physical, gate, connectionSession);
+    }
+
+    TransactionTracker tx() {
+        return tx;
+    }
+
+    PhysicalConnections physical() {
+        return physical;
+    }
+
+    Failover failover() {
+        return failover;
+    }
+
+    /** Whether the logical connection is pinned to the primary, and the session commands its replicas replay. */
+    ConnectionSession connectionSession() {
+        return connectionSession;
+    }
+
+    /** The settings made on the logical connection. */
+    ConnectionSettings settings() {
+        return settings;
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    /**
+     * Decides where {@code sql} goes, opens that connection if needed (its physical connection: {@link #connection}),
+     * records the decision once, and returns it.
+     */
+    StatementRoute route(String sql) throws SQLException {
+        owner.checkOpen();
+        tx.statementStarting();
+        replica.statementStarting();
+        ClassificationCache.Entry classified;
+        try {
+            classified = router.classifications().classify(sql);
+        }
+        catch (IllegalArgumentException e) {
+            throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
+        }
+        SessionState.Effect effect = classified.effect();
+        SqlKind kind = classified.kind();
+        TransactionTracker.Kind txKind = tx.kind();
+        RoutePolicy.Route policy = RoutePolicy.decide(kind, classified.hint(), txKind, tx.readOnlyConnection(),
+                session.intent(), session.flushing(), connectionSession.pinned(), effect == SessionState.Effect.REPLAYED);
+        // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
+        boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
+                && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
+        RouteReason reason = decide(policy, kind, txKind, sql);
+        StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
+        if (effect == SessionState.Effect.PINS) {
+            connectionSession.pin(); // it runs on the primary (never a plain read): the rest stays with its state
+        }
+        else if (effect == SessionState.Effect.REPLAYED) {
+            connectionSession.command(sql, !tx.autoCommit(), physical.primary()); // it ran there; replicas replay it
+        }
+        return route;
+    }
+
+    /** The physical connection {@code route} runs on (opened by {@link #route}). */
+    Connection connection(StatementRoute route) throws SQLException {
+        return physical.connection(route);
+    }
+
+    /**
+     * Applies the {@link RoutePolicy}'s decision: refuses a write in a read-only context, tells the
+     * transaction about writes, and passes a gated read through the session's consistency level (once per
+     * read-only transaction, at its first read).
+     */
+    private RouteReason decide(RoutePolicy.Route route, SqlKind kind, TransactionTracker.Kind txKind, String sql)
+            throws SQLException {
+        if (route.refused()) {
+            throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
+                    + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
+                    + " (Connection#setReadOnly(true) or a read-only session); it would never be sent to a replica: "
+                    + abbreviate(sql), "25006");
+        }
+        if (route.promotes()) {
+            tx.writeInPreferredReadOnly();
+        }
+        if (route.recordsWrite()) {
+            tx.wrote();
+        }
+        if (!route.gated()) {
+            return route.reason();
+        }
+        if (txKind != TransactionTracker.Kind.NONE) {
+            if (tx.needsConsistencyCheck()) {
+                RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true);
+                tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
+                return reason;
+            }
+            RouteReason primaryReason = tx.primaryReason();
+            return primaryReason != null ? primaryReason : RouteReason.READ_ONLY_TRANSACTION;
+        }
+        return gate.read(route.reason(), false);
+    }
+
+    /** Opens the connection {@code reason} leads to (or the one a fallback or a failover leads to) and records it. */
+    private StatementRoute connect(RouteReason reason, String sql, boolean autocommitRead, boolean gated)
+            throws SQLException {
+        if (reason.target() == io.rwsplit.Target.PRIMARY) {
+            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), sql);
+        }
+        Connection c = replica.serve(tx.inTransaction());
+        SQLException poolTimeout = replica.poolTimeout();
+        if (c == null) {
+            // a replica that could not replay the session commands pins the connection: the primary, with its settings
+            StatementRoute fallback = connectionSession.pinned() ? router.primaryRoute(RouteReason.SESSION_STATE)
+                    : router.noReplica(sql, poolTimeout);
+            return primary(fallback.with(autocommitRead, gated, false), sql);
+        }
+        ReplicaNode node = replica.node();
+        boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
+        // a read that any replica may serve says so when a busy pool sent it to this one; consistency reasons stay
+        boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
+        StatementRoute route = router.replicaRoute(node, movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
+                .with(autocommitRead, gated, anyReplica);
+        router.served(session, route, sql);
+        return route;
+    }
+
+    /**
+     * Records {@code route} (to the primary) and opens the primary connection; an autocommit read that cannot get one
+     * waits for a failover ({@link Failover#awaitFailover}), as does one while a failover may be under way
+     * ({@link Router#primarySuspect}): it is served only by a server that is writable, never by a replica a
+     * multi-host primary URL led to before its promotion. Returns where it is served.
+     */
+    private StatementRoute primary(StatementRoute route, String sql) throws SQLException {
+        router.served(session, route, sql);
+        if (route.autocommitRead() && router.primarySuspect()) {
+            return failover.awaitFailover(route, sql, new java.sql.SQLTransientConnectionException(
+                    "hibernate-rwsplit [" + router.label()
+                    + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
+                    failover.deadline());
+        }
+        try {
+            physical.primary();
+            return route;
+        }
+        catch (SQLException e) {
+            if (!route.autocommitRead() || !ConnectionErrors.isConnectionError(e)) {
+                throw e;
+            }
+            return failover.awaitFailover(route, sql, e, failover.deadline());
+        }
+    }
+
+    /**
+     * The replica connection's replica when work that carries no SQL (savepoints, metadata, options) runs there: in a
+     * read-only transaction that reads on a replica; null for the primary.
+     */
+    ReplicaNode currentReplica() throws SQLException {
+        owner.checkOpen();
+        tx.follow();
+        TransactionTracker.Kind txKind = tx.kind();
+        boolean readOnly = txKind == TransactionTracker.Kind.READ_ONLY_STRICT
+                || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED;
+        return readOnly && !connectionSession.pinned() ? replica.node() : null;
+    }
+
+    /** The connection of the current transaction for work that carries no SQL ({@link #currentReplica()}). */
+    Connection current() throws SQLException {
+        return connectionTo(currentReplica());
+    }
+
+    /** The replica connection when {@code node} is its replica, else the primary connection (opened if needed). */
+    Connection connectionTo(ReplicaNode node) throws SQLException {
+        return node != null && node == replica.node() ? replica.connection() : physical.primary();
+    }
+
+    /** The facade: what statements hand back as their connection. */
+    RoutingConnection owner() {
+        return owner;
+    }
+
+    /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
+    boolean retriesReads() {
+        return !tx.inTransaction();
+    }
+
+    private static String abbreviate(String sql) {
+        return sql == null || sql.length() <= 200 ? sql : sql.substring(0, 200) + "...";
+    }
+
+    // ------------------------------------------------------------------ statement wrappers
+
+    /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
+    Statement statement(StatementShape shape) throws SQLException {
+        owner.checkOpen();
+        return new RoutedStatement(this, shape);
+    }
+
+    /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
+    PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
+        StatementRoute route = route(sql);
+        PreparedStatement ps = shape.prepare(physical.connection(route), sql);
+        if (route.node() != null) {
+            return new ReplicaStatement(this, route, ps, sql, retriesReads(), shape);
+        }
+        // an autocommit read on the primary records its parameters: it may run again after a failover
+        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
+                : new PrimaryStatement(owner, ps);
+    }
+
+    /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
+    CallableStatement call(String sql, StatementShape shape) throws SQLException {
+        StatementRoute route = route(sql);
+        CallableStatement call = shape.prepareCall(physical.connection(route), sql);
+        boolean retryable = route.node() != null ? retriesReads() : route.autocommitRead();
+        return new RoutedCallableStatement(this, route, call, sql, retryable, shape);
+    }
+
+    // ------------------------------------------------------------------ transactions
+
+    void setAutoCommit(boolean autoCommit) throws SQLException {
+        if (autoCommit == tx.autoCommit()) {
+            return;
+        }
+        if (!autoCommit) {
+            tx.autoCommitSwitchingOff();
+        }
+        // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
+        SQLException failure = physical.applyToBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF);
+        if (autoCommit) {
+            connectionSession.transactionEnded(false); // switching autocommit on commits
+        }
+        tx.autoCommitSwitched(autoCommit);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /**
+     * Commits on the primary, then on the replica; both are always attempted and the transaction ends
+     * either way (the first failure is thrown, the next chained to it). A transaction that wrote is committed
+     * together with the reading of its position where the server allows ({@link ConsistencyGate#commitRecordingWrite}).
+     */
+    void commit() throws SQLException {
+        if (tx.autoCommit()) {
+            return;
+        }
+        boolean recorded = false;
+        SQLException failure = null;
+        Connection primary = physical.openPrimary();
+        if (primary != null && tx.committingAWrite()) {
+            try {
+                recorded = gate.commitRecordingWrite(primary);
+            }
+            catch (SQLException e) {
+                failure = e;   // not recorded: the tracker records the write as after any failed commit
+            }
+        }
+        failure = recorded || failure != null ? physical.applyToReplica(Connection::commit, failure)
+                : physical.applyToBoth(Connection::commit);
+        connectionSession.transactionEnded(false);
+        tx.committed(recorded);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** The logical connection closes: its transaction ends, and every physical connection goes back to its pool. */
+    void close() throws SQLException {
+        tx.closing();
+        session.servedByPrimary();
+        SQLException failure = physical.releaseAll();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    void rollback() throws SQLException {
+        if (tx.autoCommit()) {
+            return;
+        }
+        SQLException failure = physical.applyToBoth(Connection::rollback);
+        connectionSession.transactionEnded(true);
+        tx.rolledBack();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+import io.rwsplit.Consistency;
+import io.rwsplit.RouteReason;
+import io.rwsplit.internal.consistency.CausalReads;
+import io.rwsplit.internal.consistency.CausalReasons;
+import io.rwsplit.internal.consistency.SessionConsistency;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.replica.ReplicaSet;
+
+/**
+ * The session's consistency level between the policy and the replicas: a read the {@link RoutePolicy} gated
+ * goes to any replica (eventual, nothing to honour), to a replica that has applied the scope's last write
+ * (found through {@link ReplicaSet#choose(ReplicaSet.Requirement)}, else made to wait), to one within a
+ * staleness bound, or to the primary, with the reason. It also captures the position of a committed write
+ * for read-your-writes (the {@link TransactionTracker} says when). One per logical connection.
+ */
+final class ConsistencyGate implements TransactionTracker.WriteRecorder {
+
+    private final Router router;
+    private final SessionRouting session;
+    private PhysicalConnections physical;
+    private ReplicaConnection replica;
+
+    ConsistencyGate(Router router, SessionRouting session) {
+        this.router = router;
+        this.session = session;
+    }
+
+    /** The physical connections it opens a suitable replica on (they need the tracker, which needs this gate). */
+    void connections(PhysicalConnections physical) {
+        this.physical = physical;
+        this.replica = physical.replica();
+    }
+
+    /**
+     * The session's consistency level applied to a read that may go to a replica (an autocommit read, a
+     * replica hint, the first read of a read-only transaction): {@code replicaReason} when any replica will do,
+     * a causal replica reason (the replica connection is then open and has applied the scope's last write), or
+     * a primary reason. Cheap when the scope has no write to honour: a field read and a null check.
+     */
+    RouteReason read(RouteReason replicaReason, boolean inTransaction) throws SQLException {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null) {
+            return replicaReason;
+        }
+        Consistency level = session.consistencyLevel();
+        switch (level.level()) {
+            case EVENTUAL:
+                return replicaReason;
+            case STRONG:
+                return RouteReason.STRONG_CONSISTENCY;
+            case BOUNDED_STALENESS:
+                return boundedStalenessRead(level.boundMicros(), inTransaction);
+            default:
+                break;
+        }
+        ConsistencyToken need = consistency.requirement();
+        CausalReasons reasons = consistency.reasons();
+        if (consistency.stateUnknown()) {
+            return reasons.windowPrimary();
+        }
+        if (need == null) {
+            return replicaReason;
+        }
+        CausalReads causal = router.causal();
+        if (!causal.byGtid(need)) {
+            // while a failover may be under way the replicas' lag figures are frozen (no new marks): the window
+            // proves nothing then, and the requirement waits on the primary for the re-base, which replaces it
+            if (causal.withinWindow(need) || router.primarySuspect()) {
+                return reasons.windowPrimary();
+            }
+            consistency.settled(need);
+            return replicaReason;
+        }
+        GtidPosition position = need.positionOrNull();
+        boolean worthWaiting = false;   // the replica was chosen just now because it can catch up
+        if (replica.connection() == null) {
+            ReplicaSet set = router.replicas();
+            if (set.candidates().isEmpty()) {
+                return replicaReason; // no healthy replica: connect() falls back as for any read
+            }
+            // a replica known to have applied the write, balanced among those that have
+            ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
+            if (caughtUp != null && replica.open(caughtUp) != null) {
+                return reasons.caughtUp();
+            }
+            // else one that can apply it within the wait timeout, balanced among those; none: no wait
+            ReplicaNode chosen = set.choose(node -> causal.canCatchUp(node.index(), node.lagMicros(), need));
+            if (chosen == null) {
+                return reasons.behind();
+            }
+            if (replica.open(chosen) == null && replica.serve(inTransaction) == null) {
+                return replicaReason;
+            }
+            // asked once: a second question would refuse the trial read the first one granted
+            worthWaiting = replica.node() == chosen;
+        }
+        ReplicaNode replicaNode = replica.node();
+        if (causal.applied(replicaNode.index(), position)) {
+            return reasons.caughtUp();
+        }
+        if (!worthWaiting && !causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
+            return reasons.behind();
+        }
+        return causal.await(replica.connection(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
+    }
+
+    /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */
+    private RouteReason boundedStalenessRead(long boundMicros, boolean inTransaction) throws SQLException {
+        if (replica.connection() == null) {
+            ReplicaSet set = router.replicas();
+            if (set.candidates().isEmpty()) {
+                return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
+            }
+            ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros);
+            if (chosen == null) {
+                return RouteReason.STALENESS_BOUND_PRIMARY;
+            }
+            if (replica.open(chosen) == null && replica.serve(inTransaction) == null) {
+                return RouteReason.BOUNDED_STALENESS_REPLICA;
+            }
+        }
+        return replica.node().lagMicros() <= boundMicros ? RouteReason.BOUNDED_STALENESS_REPLICA
+                : RouteReason.STALENESS_BOUND_PRIMARY;
+    }
+
+    /** Records the write(s) the primary connection committed, for read-your-writes of the session's scope. */
+    @Override
+    public void recordCommittedWrite(boolean justCommitted) {
+        Connection primary = physical.openPrimary();
+        if (primary != null) {
+            session.consistency().committed(captureCommit(primary, justCommitted));
+        }
+    }
+
+    /**
+     * Commits the primary connection's transaction, which wrote, and records its position for read-your-writes in the
+     * same round trip where the server allows it (PostgreSQL); {@code false} when it does not (nothing committed yet: the
+     * caller commits as usual). Throws what the commit threw.
+     */
+    boolean commitRecordingWrite(Connection primary) throws SQLException {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null || !router.causal().commitsWithPosition(primary)) {
+            return false;
+        }
+        ConsistencyToken write = router.causal().commitCapturing(primary, router.commitCaptureFailed());
+        if (write != null) {
+            consistency.committed(write);
+        }
+        return true;
+    }
+
+    /**
+     * The token of what the primary connection committed: read on that connection, or, when the pool has
+     * already taken it back (a JTA pool does so when the transaction completes), on a fresh one.
+     */
+    private ConsistencyToken captureCommit(Connection primary, boolean justCommitted) {
+        try {
+            if (!primary.isClosed()) {
+                return justCommitted ? router.causal().captureAfterCommit(primary, router.commitCaptureFailed())
+                        : router.causal().capture(primary, router.commitCaptureFailed());
+            }
+            Connection other = router.primary().acquire();
+            try {
+                return router.causal().captureElsewhere(other);
+            }
+            finally {
+                router.primary().release(other);
+            }
+        }
+        catch (SQLException e) {
+            router.commitCaptureFailed().accept(e);
+            return router.causal().capture(primary); // reports the failure once and falls back to the time window
+        }
+    }
+}

@@ -1,0 +1,287 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.locks.LockSupport;
+
+import io.rwsplit.RouteReason;
+import io.rwsplit.Target;
+import io.rwsplit.internal.health.ConnectionErrors;
+import io.rwsplit.internal.health.ServerRole;
+import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.spi.Clock;
+
+/**
+ * The one place that decides what happens after an execution failed, for every statement door
+ * ({@code createStatement}, {@code prepareStatement}, {@code prepareCall}) and every execute method that may move:
+ * <ul>
+ * <li>a replica's connection error takes that replica out of rotation; an autocommit read that failed that way
+ *     before handing out any result runs once more on another healthy replica (a read any replica may serve), else
+ *     on the primary (unless {@code fallback=fail});</li>
+ * <li>an autocommit statement a replica refused as a write (SQLState 25006) runs once on the primary, where it
+ *     belongs, and counts as a write for read-your-writes; the replica stays in rotation;</li>
+ * <li>an autocommit read whose primary connection broke before any result (a failover) runs again on a replica
+ *     that meets its consistency requirement, or on the primary as soon as a writable server answers its URL,
+ *     trying until the failover deadline ({@link Router#failoverWaitNanos()}).</li>
+ * </ul>
+ * Nothing else runs again: not inside a transaction, not a statement that had executed before or holds a parameter
+ * that cannot be set twice (a stream), never a write, a lock or an unclassified statement after a connection error (an
+ * autocommit write that lost its connection may have committed: only the caller can know). A failure of the move
+ * itself is added to the original error as suppressed. One per logical connection; used by one thread at a time.
+ */
+final class Failover {
+
+    /** A statement wrapper whose executions go through {@link #execute}: what the failover needs to know and do. */
+    interface Door<S extends Statement> {
+        /** The driver statement executions run on now. */
+        S physical();
+
+        /** The replica it runs on, or {@code null} on the primary. */
+        ReplicaNode node();
+
+        String sql();
+
+        /** Whether an execution may run again elsewhere: recorded (not a stream), not executed before. */
+        boolean replayable();
+
+        /** How it was routed: whether it is an autocommit read, gated, served by any replica. */
+        StatementRoute route();
+
+        /** Moves it to {@code connection} ({@code replica} null for the primary), prepared as before and replayed. */
+        void retarget(Connection connection, ReplicaNode replica) throws SQLException;
+    }
+
+    /** One execution on a door's driver statement. */
+    @FunctionalInterface
+    interface Execution<S extends Statement, T> {
+        T run(S statement) throws SQLException;
+    }
+
+    private final RoutingConnection owner;
+    private final Router router;
+    private final SessionRouting session;
+    private final TransactionTracker tx;
+    private final PhysicalConnections physical;
+    private final ReplicaConnection replica;
+    private final ConsistencyGate gate;
+    private final ConnectionSession connectionSession;
+
+    Failover(RoutingConnection owner, Router router, SessionRouting session, TransactionTracker tx,
+             PhysicalConnections physical, ConsistencyGate gate, ConnectionSession connectionSession) {
+        this.owner = owner;
+        this.router = router;
+        this.session = session;
+        this.tx = tx;
+        this.physical = physical;
+        this.replica = physical.replica();
+        this.gate = gate;
+        this.connectionSession = connectionSession;
+    }
+
+    /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */
+    <S extends Statement, T> T execute(Door<S> door, Execution<? super S, T> execution) throws SQLException {
+        try {
+            return execution.run(door.physical());
+        }
+        catch (SQLException e) {
+            long deadline = afterFirstFailure(door, e);
+            while (true) {
+                try {
+                    return execution.run(door.physical());
+                }
+                catch (SQLException again) {
+                    afterAnotherFailure(door, again, deadline);
+                }
+            }
+        }
+    }
+
+    /** The first failure of an execution: moves the door, or throws {@code e}. The failover deadline, or 0. */
+    private long afterFirstFailure(Door<?> door, SQLException e) throws SQLException {
+        ReplicaNode node = door.node();
+        boolean broken = ConnectionErrors.isConnectionError(e, door.physical());
+        if (node != null) {
+            if (!broken && ConnectionErrors.refusedAsWrite(e)) {
+                if (!door.replayable() || !moved(e, () -> toPrimaryAsWrite(door))) {
+                    throw e;
+                }
+                return 0;
+            }
+            if (!broken) {
+                throw e;
+            }
+            router.replicas().markDown(node, e);
+            if (!door.replayable() || !moved(e, () -> toAnotherServer(door, node))) {
+                throw e;
+            }
+            return 0;
+        }
+        if (!broken || !door.route().autocommitRead() || !door.replayable()) {
+            throw e;
+        }
+        long deadline = deadline();
+        if (!moved(e, () -> afterPrimaryFailure(door, e, deadline))) {
+            throw e;
+        }
+        return deadline;
+    }
+
+    /**
+     * A later failure of the same execution (after a move): a read waiting for a failover of the primary tries again
+     * until its deadline; a replica's connection error takes that replica out of rotation too; then {@code e} is thrown.
+     */
+    private void afterAnotherFailure(Door<?> door, SQLException e, long deadline) throws SQLException {
+        boolean broken = ConnectionErrors.isConnectionError(e, door.physical());
+        ReplicaNode node = door.node();
+        if (node != null) {
+            if (broken) {
+                router.replicas().markDown(node, e);
+            }
+            throw e;
+        }
+        if (deadline == 0 || !broken || !moved(e, () -> afterPrimaryFailure(door, e, deadline))) {
+            throw e;
+        }
+    }
+
+    /** A move of a door to another server: false when it must not move. */
+    @FunctionalInterface
+    private interface Move {
+        boolean move() throws SQLException;
+    }
+
+    /** Runs {@code move}; a failure of the move itself is suppressed in {@code e}, which is then thrown. */
+    private static boolean moved(SQLException e, Move move) throws SQLException {
+        try {
+            return move.move();
+        }
+        catch (SQLException moveFailure) {
+            throw ConnectionErrors.withSuppressed(e, moveFailure);
+        }
+    }
+
+    /** Whether a statement of this connection may run again elsewhere now: outside a transaction, connection open. */
+    private boolean movable() {
+        return !tx.inTransaction() && !owner.isClosed();
+    }
+
+    /**
+     * An autocommit read whose replica failed before returning results: to another healthy replica, else to the
+     * primary (unless {@code fallback=fail}); a read whose replica was chosen for a consistency guarantee goes to the
+     * primary.
+     */
+    private boolean toAnotherServer(Door<?> door, ReplicaNode failed) throws SQLException {
+        if (!movable()) {
+            return false;
+        }
+        replica.drop(failed);
+        Connection c = door.route().anyReplica() ? replica.serve(false) : null;
+        if (c != null) {
+            StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
+            router.served(session, retry, door.sql());
+            door.retarget(c, retry.node());
+            return true;
+        }
+        if (!router.fallsBackToPrimary()) {
+            return false;
+        }
+        router.served(session, router.primaryRoute(RouteReason.RETRY_PRIMARY), door.sql());
+        door.retarget(physical.primary(), null);
+        return true;
+    }
+
+    /** An autocommit statement a replica refused as a write: to the primary ({@link RouteReason#REPLICA_REFUSED_WRITE}). */
+    private boolean toPrimaryAsWrite(Door<?> door) throws SQLException {
+        if (!movable()) {
+            return false;
+        }
+        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
+        tx.wrote(); // it was refused as a write: read-your-writes must cover it
+        door.retarget(physical.primary(), null);
+        return true;
+    }
+
+    /**
+     * An autocommit read whose primary connection broke before any result: to a server that can serve it, waiting
+     * for one until {@code deadline} ({@link #awaitFailover}). False when it must not move (the primary holds session
+     * state of this connection).
+     */
+    private boolean afterPrimaryFailure(Door<?> door, SQLException failure, long deadline) throws SQLException {
+        if (!movable() || connectionSession.pinned()) {
+            return false;
+        }
+        StatementRoute served = awaitFailover(door.route(), door.sql(), failure, deadline);
+        door.retarget(physical.connection(served), served.node());
+        return true;
+    }
+
+    /** Until when an autocommit read that lost the primary now may wait for it: see {@link Router#failoverWaitNanos()}. */
+    long deadline() {
+        return router.replicas().clock().nanoTime() + router.failoverWaitNanos();
+    }
+
+    /**
+     * An autocommit read ({@code route}) lost the primary (it could not connect, or the connection broke before any
+     * result): it is served by a replica that meets the read's consistency requirement (when its read was gated) as
+     * soon as one does, else by the primary as soon as it answers again (the primary URL may lead to a new server by
+     * then), trying every probe interval until {@code deadline}, or until the thread is interrupted (the interrupt is
+     * kept); then {@code failure} is thrown. Returns where it is served (recorded; its connection is open). Writes
+     * never come here: whether a write that lost its connection committed is unknown, so it is never sent again.
+     */
+    StatementRoute awaitFailover(StatementRoute route, String sql, SQLException failure, long deadline)
+            throws SQLException {
+        physical.dropPrimary();
+        router.primaryConnectionFailed();
+        Clock clock = router.replicas().clock();
+        while (true) {
+            // the gate is asked as for any gated read; only where it sends the read matters here
+            if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
+                    && replica.serve(false) != null) {
+                StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
+                router.served(session, retry, sql);
+                return retry;
+            }
+            Connection got = null;
+            try {
+                Connection c = physical.primary();
+                got = c;
+                if (router.primarySuspect() && !ServerRole.isWritable(c)) {
+                    // a replica behind a multi-host primary URL, not promoted yet: it may lack writes
+                    throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
+                            + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
+                }
+                StatementRoute retry = router.primaryRoute(RouteReason.RETRY_PRIMARY);
+                router.served(session, retry, sql);
+                return retry;
+            }
+            catch (SQLException e) {
+                // a connection the pool lent whose check failed (its backend is gone, or the pool closed it when it
+                // found it broken: "Connection is closed" comes without an SQLState) is a connection error too
+                boolean broken = ConnectionErrors.isConnectionError(e) || closed(got);
+                physical.dropPrimary(); // and it is not offered again
+                long left = deadline - clock.nanoTime();
+                boolean interrupted = Thread.currentThread().isInterrupted();
+                if (!broken || left <= 0 || interrupted) {
+                    ConnectionErrors.withSuppressed(failure, e);
+                    if (interrupted) {
+                        // the caller asked this thread to stop: give up now, and leave the interrupt for it to see
+                        failure.addSuppressed(new InterruptedException("hibernate-rwsplit: interrupted while waiting"
+                                + " for the primary's failover"));
+                    }
+                    throw failure;
+                }
+                LockSupport.parkNanos(Math.min(router.failoverPauseNanos(), left));
+            }
+        }
+    }
+
+    private static boolean closed(Connection c) {
+        try {
+            return c != null && c.isClosed();
+        }
+        catch (SQLException e) {
+            return true;
+        }
+    }
+}

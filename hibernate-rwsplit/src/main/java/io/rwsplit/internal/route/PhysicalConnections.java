@@ -1,0 +1,218 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.util.concurrent.Executor;
+
+
+/**
+ * The physical connections behind one logical connection: at most one primary connection and one
+ * {@link ReplicaConnection}, each opened when first needed and kept until the logical connection closes (or, for the
+ * replica, until a failed read swaps it). Connection settings made on the logical connection
+ * ({@link ConnectionSettings}) are applied to the open connections and to the ones opened later;
+ * a new connection takes over the transaction's autocommit mode. No routing decisions: routing asks for
+ * the primary or a replica, this class opens it.
+ * <p>
+ * Used by one thread at a time, like the logical connection.
+ */
+final class PhysicalConnections {
+
+    /** Something to do on a physical connection. */
+    @FunctionalInterface
+    interface Action {
+        void apply(Connection connection) throws SQLException;
+    }
+
+    private final Router router;
+    private final TransactionTracker tx;
+    private final ConnectionSettings settings;
+    private final ReplicaConnection replica;
+
+    private Connection primary;
+
+    PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
+        this.router = router;
+        this.tx = tx;
+        this.settings = settings;
+        this.replica = new ReplicaConnection(router, tx, settings, session);
+    }
+
+    // ------------------------------------------------------------------ what is open
+
+    /** The open primary connection, or null. */
+    Connection openPrimary() {
+        return primary;
+    }
+
+    /** The replica connection: which replica it is on, opened when a read needs one. */
+    ReplicaConnection replica() {
+        return replica;
+    }
+
+    /**
+     * The physical connection {@code route} runs on: the primary connection (opened if needed), or the open replica
+     * connection to its replica, which routing opened when it chose that replica.
+     */
+    Connection connection(StatementRoute route) throws SQLException {
+        if (route.node() == null) {
+            return primary();
+        }
+        if (route.node() != replica.node()) {
+            throw new IllegalStateException("hibernate-rwsplit: " + route + " is not on the open replica connection ("
+                    + replica + ")");
+        }
+        return replica.connection();
+    }
+
+    // ------------------------------------------------------------------ the primary
+
+    /** The primary connection, opened (with the transaction's autocommit and the settings) if needed. */
+    Connection primary() throws SQLException {
+        Connection c = primary;
+        if (c == null) {
+            tx.follow();
+            c = router.primary().acquire();
+            try {
+                // a connection enlisted in a JTA transaction keeps the autocommit its transaction manager gave it
+                if (tx.ownsAutoCommit() && c.getAutoCommit() != tx.autoCommit()) {
+                    c.setAutoCommit(tx.autoCommit());
+                }
+                settings.applyTo(c);
+            }
+            catch (SQLException | RuntimeException e) {
+                router.primary().release(c);
+                throw e;
+            }
+            primary = c;
+        }
+        return c;
+    }
+
+    /** The primary connection broke (or the primary went away): it goes back to its pool, which discards it. */
+    void dropPrimary() {
+        Connection broken = primary;
+        primary = null;
+        if (broken != null) {
+            try {
+                router.primary().release(broken);
+            }
+            catch (SQLException | RuntimeException ignored) {
+                // it is broken: the pool discards it
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ both
+
+    /** Applies a setting change to every open connection. */
+    void forEachOpen(Action action) throws SQLException {
+        if (primary != null) {
+            action.apply(primary);
+        }
+        if (replica.connection() != null) {
+            action.apply(replica.connection());
+        }
+    }
+
+    /**
+     * Applies {@code action} to the primary, then to the replica, both attempted whatever the first did;
+     * returns the failures, the replica's chained to the primary's, or null.
+     */
+    SQLException applyToBoth(Action action) {
+        return applyToReplica(action, apply(primary, action, null));
+    }
+
+    /** Applies {@code action} to the replica connection, if open; returns {@code failure} with its failure chained. */
+    SQLException applyToReplica(Action action, SQLException failure) {
+        return apply(replica.connection(), action, failure);
+    }
+
+    private static SQLException apply(Connection c, Action action, SQLException failure) {
+        if (c == null) {
+            return failure;
+        }
+        try {
+            action.apply(c);
+            return failure;
+        }
+        catch (SQLException e) {
+            return chain(failure, e);
+        }
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /**
+     * Gives every connection back to its pool; returns the failures (chained), or null. The primary connection goes
+     * back even when giving back the replica's throws, and the other way round.
+     */
+    SQLException releaseAll() {
+        SQLException failure = null;
+        Connection p = primary;
+        primary = null;
+        try {
+            replica.release();
+        }
+        catch (SQLException e) {
+            failure = e;
+        }
+        finally {
+            if (p != null) {
+                try {
+                    router.primary().release(p);
+                }
+                catch (SQLException e) {
+                    failure = chain(failure, e);
+                }
+            }
+        }
+        return failure;
+    }
+
+    /** Aborts both connections; the replica's even when the primary's abort throws. */
+    void abort(Executor executor) throws SQLException {
+        try {
+            if (primary != null) {
+                primary.abort(executor);
+            }
+        }
+        finally {
+            if (replica.connection() != null) {
+                replica.connection().abort(executor);
+            }
+        }
+    }
+
+    boolean isValid(int timeout) throws SQLException {
+        Connection r = replica.connection();
+        return (primary == null || primary.isValid(timeout)) && (r == null || r.isValid(timeout));
+    }
+
+    SQLWarning warnings() throws SQLException {
+        SQLWarning warnings = primary == null ? null : primary.getWarnings();
+        if (replica.connection() != null) {
+            SQLWarning replicaWarnings = replica.connection().getWarnings();
+            if (warnings == null) {
+                warnings = replicaWarnings;
+            }
+            else if (replicaWarnings != null) {
+                warnings.setNextWarning(replicaWarnings);
+            }
+        }
+        return warnings;
+    }
+
+    static SQLException chain(SQLException first, SQLException next) {
+        if (first == null) {
+            return next;
+        }
+        first.setNextException(next);
+        return first;
+    }
+
+    @Override
+    public String toString() {
+        return "primary=" + (primary != null) + ", replica=" + replica;
+    }
+}

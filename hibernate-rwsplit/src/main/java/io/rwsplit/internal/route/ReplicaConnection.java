@@ -1,0 +1,192 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.BitSet;
+
+import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.replica.ReplicaSet;
+
+/**
+ * The replica connection of one logical connection: which replica it is on, opened when a read first needs one (to
+ * the replica the balancer or the consistency gate chooses, each tried at most once per statement, none whose pool
+ * could not lend in time), brought up to the logical connection's settings and session commands, and given back to
+ * its pool as it came out. {@link PhysicalConnections} holds it beside the primary connection.
+ * <p>
+ * Used by one thread at a time, like the logical connection.
+ */
+final class ReplicaConnection {
+
+    private final Router router;
+    private final TransactionTracker tx;
+    private final ConnectionSettings settings;
+    private final ConnectionSession session;
+
+    private Connection connection;
+    private ReplicaNode node;
+
+    /** The replicas whose pools could not lend a connection in time to the statement being routed; null until one. */
+    private BitSet busyPools;
+    /** The last such pool timeout, or null: the statement then found no replica pool busy. */
+    private SQLException poolTimeout;
+
+    ReplicaConnection(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
+        this.router = router;
+        this.tx = tx;
+        this.settings = settings;
+        this.session = session;
+    }
+
+    /** The open replica connection, or null. */
+    Connection connection() {
+        return connection;
+    }
+
+    /** The replica behind the open replica connection, or null. */
+    ReplicaNode node() {
+        return node;
+    }
+
+    /**
+     * A statement is being routed: the pools that were busy for the previous one may lend again, except in a
+     * transaction that gave up on replicas because of them (it stays on the primary, for that reason).
+     */
+    void statementStarting() {
+        if (poolTimeout != null && !tx.replicaUnavailable()) {
+            poolTimeout = null;
+            busyPools.clear();
+        }
+    }
+
+    /**
+     * The last timeout of a replica pool that could not lend a connection to the statement being routed (the replica
+     * stays in rotation, and another one, or the primary, serves the read), or null when no pool was busy.
+     */
+    SQLException poolTimeout() {
+        return poolTimeout;
+    }
+
+    /**
+     * The open replica connection, or one to a replica the balancer chooses (trying each replica at most
+     * once, and none whose pool was busy for this statement); null when no replica can serve. A transaction that
+     * found none stays on the primary.
+     */
+    Connection serve(boolean inTransaction) throws SQLException {
+        if (session.pinned()) {
+            return null;
+        }
+        if (connection != null) {
+            return session.replayOn(node, connection, !tx.autoCommit()) ? connection : null;
+        }
+        if (inTransaction && tx.replicaUnavailable()) {
+            return null;
+        }
+        ReplicaSet set = router.replicas();
+        for (int attempt = 0; attempt < set.nodes().size(); attempt++) {
+            ReplicaNode chosen = poolTimeout == null ? set.choose() : set.choose(this::mayLend);
+            if (chosen == null) {
+                break;
+            }
+            Connection c = open(chosen);
+            if (c != null) {
+                return c;
+            }
+        }
+        if (inTransaction) {
+            // the whole read-only transaction then stays on the primary, for one consistent snapshot
+            tx.replicaUnavailableInTransaction();
+        }
+        return null;
+    }
+
+    /**
+     * Opens a connection to {@code chosen} as the replica connection; null on failure (the node marked down), and
+     * when its pool could not lend one in time ({@link #poolTimeout()}; it is not asked again for this statement).
+     */
+    Connection open(ReplicaNode chosen) throws SQLException {
+        if (session.pinned() || !mayLend(chosen)) {
+            return null;
+        }
+        Connection c;
+        try {
+            c = router.borrow(chosen);
+        }
+        catch (SQLException timeout) {
+            Router.log.debug("[{}] replica '{}' lent no connection in time, it stays in rotation: {}", router.label(),
+                    chosen.name(), timeout.getMessage());
+            if (busyPools == null) {
+                busyPools = new BitSet(router.replicas().nodes().size());
+            }
+            busyPools.set(chosen.index());
+            poolTimeout = timeout;
+            return null;
+        }
+        if (c == null) {
+            return null;
+        }
+        try {
+            if (c.getAutoCommit() != tx.autoCommit()) {
+                c.setAutoCommit(tx.autoCommit());
+            }
+            settings.applyTo(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            router.replicas().markDown(chosen, e);
+            router.giveBack(chosen, c);
+            return null;
+        }
+        connection = c;
+        node = chosen;
+        session.replicaOpened();
+        return session.replayOn(chosen, c, !tx.autoCommit()) ? c : null;
+    }
+
+    /** Whether {@code candidate}'s pool has not yet failed to lend a connection in time to the statement being routed. */
+    private boolean mayLend(ReplicaNode candidate) {
+        return poolTimeout == null || !busyPools.get(candidate.index());
+    }
+
+    /** The replica connection to {@code failed} broke under a read: it goes back to its pool (which discards it). */
+    void drop(ReplicaNode failed) {
+        if (node != failed) {
+            return;
+        }
+        try {
+            release();
+        }
+        catch (SQLException ignored) {
+            // it is broken: the pool discards it
+        }
+    }
+
+    /**
+     * Gives the replica connection, if open, back to its pool as it came out: reset first if it replayed session
+     * commands (a reset that fails closes it for good). It goes back even when the reset throws.
+     */
+    void release() throws SQLException {
+        Connection c = connection;
+        ReplicaNode from = node;
+        connection = null;
+        node = null;
+        if (c == null) {
+            return;
+        }
+        boolean reusable = true;
+        try {
+            reusable = session.resetForReuse(from, c);
+        }
+        finally {
+            if (reusable) {
+                router.giveBack(from, c);
+            }
+            else {
+                from.returned(c);     // closed for good by its pool
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return String.valueOf(node);
+    }
+}

@@ -1,0 +1,158 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+import io.rwsplit.internal.replica.ReplicaNode;
+
+/**
+ * A prepared (or callable) statement whose executions may move: one prepared on a replica, or an autocommit read
+ * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close), and its
+ * {@code executeQuery()} and {@code execute()} go through the connection's {@link Failover}, which decides what a
+ * failure leads to; to move, the statement is prepared again there ({@link #prepareAgain}) and its recorded
+ * parameters and options are replayed. After a first execution, or with a stream parameter, it is not replayed.
+ */
+abstract class RoutedPreparedStatement extends ForwardingPreparedStatement implements Failover.Door<PreparedStatement> {
+
+    private static final Failover.Execution<PreparedStatement, ResultSet> EXECUTE_QUERY = PreparedStatement::executeQuery;
+    private static final Failover.Execution<PreparedStatement, Boolean> EXECUTE = PreparedStatement::execute;
+
+    private final Failover failover;
+    final String sql;
+    /** How it was routed. */
+    private final StatementRoute route;
+    /** The replica the delegate runs on now, or null on the primary. */
+    private ReplicaNode node;
+    private boolean executed;
+    private boolean counted;
+
+    /**
+     * @param route     how it was routed (the replica it is prepared on, or the primary)
+     * @param retryable whether it records its parameters to run again elsewhere (an autocommit read)
+     */
+    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate, String sql,
+                            boolean retryable) {
+        super(routing.owner(), delegate, retryable);
+        this.failover = routing.failover();
+        this.route = route;
+        this.node = route.node();
+        this.sql = sql;
+    }
+
+    /** Prepares this statement's SQL again on {@code connection}, with the overload that made it. */
+    abstract PreparedStatement prepareAgain(Connection connection) throws SQLException;
+
+    /** The delegate was replaced by {@link #retarget} (a subclass that keeps a typed view of it updates that). */
+    void retargeted() {
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        return results(run(EXECUTE_QUERY));
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        return run(EXECUTE);
+    }
+
+    /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
+    private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
+        starting();
+        try {
+            return failover.execute(this, execution);
+        }
+        finally {
+            executed = true;
+        }
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        unreplayable();
+        delegate.addBatch();
+    }
+
+    @Override
+    public void clearParameters() throws SQLException {
+        delegate.clearParameters();
+        if (bindings != null) {
+            bind(PreparedStatement::clearParameters);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (counted) {
+            counted = false;
+            if (node != null) {
+                node.inFlightCounter().decrementAndGet();
+            }
+        }
+        delegate.close();
+    }
+
+    private void starting() {
+        if (!counted && node != null) {
+            counted = true;
+            node.inFlightCounter().incrementAndGet();
+        }
+    }
+
+    @Override
+    public final PreparedStatement physical() {
+        return delegate;
+    }
+
+    @Override
+    public final ReplicaNode node() {
+        return node;
+    }
+
+    @Override
+    public final String sql() {
+        return sql;
+    }
+
+    @Override
+    public final boolean replayable() {
+        return bindings != null && !executed;
+    }
+
+    @Override
+    public final StatementRoute route() {
+        return route;
+    }
+
+    /** Moves this statement to {@code connection} ({@code replica} null for the primary) and replays its bindings. */
+    @Override
+    public final void retarget(Connection connection, ReplicaNode replica) throws SQLException {
+        PreparedStatement next = prepareAgain(connection);
+        try {
+            for (int i = 0; i < bound; i++) {
+                bindings[i].apply(next);
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            next.close();
+            throw e;
+        }
+        PreparedStatement old = delegate;
+        delegate = next;
+        retargeted();
+        if (counted && node != null) {
+            node.inFlightCounter().decrementAndGet();
+        }
+        node = replica;
+        counted = false;
+        starting();
+        try {
+            old.close();
+        }
+        catch (SQLException ignored) {
+            // the old statement's connection is broken
+        }
+    }
+}

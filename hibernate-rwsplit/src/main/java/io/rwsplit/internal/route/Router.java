@@ -1,0 +1,353 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.rwsplit.RouteDecision;
+import io.rwsplit.RouteReason;
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.Target;
+import io.rwsplit.internal.config.Fallback;
+import io.rwsplit.internal.health.ConnectionErrors;
+import io.rwsplit.internal.config.HealthConfig;
+import io.rwsplit.internal.replica.PrimarySource;
+import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.replica.ReplicaSet;
+import io.rwsplit.spi.RoutingIntentSource;
+import io.rwsplit.spi.TransactionStatus;
+import io.rwsplit.internal.stats.FactoryStatistics;
+
+/**
+ * Routing for one primary and its replicas: hands out {@link RoutingConnection}s and holds what they
+ * share (replicas, statistics, fallback policy). Thread-safe.
+ */
+public final class Router {
+
+    /** The decision log: its name is what users configure (docs/observability.md), so it outlived the package's move. */
+    static final Logger log = LoggerFactory.getLogger("io.rwsplit.route");
+
+    private final String label;
+    private final PrimarySource primary;
+    private final ReplicaSet replicas;
+    private final Fallback fallback;
+    private final FactoryStatistics statistics;
+    private final StatementRoute[] primaryRoutes = new StatementRoute[RouteReason.values().length];
+    /** Per replica (by index), per reason: the shared routes to it. */
+    private final StatementRoute[][] replicaRoutes;
+    private final SessionRouting detached;
+    private final io.rwsplit.internal.consistency.CausalReads causal;
+    private final TransactionStatus transactionStatus;
+    private final RoutingIntentSource intentSource;
+    /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
+    private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
+    private final ClassificationCache classifications = new ClassificationCache();
+    /** Whether the database undoes a session {@code SET} on rollback (PostgreSQL); null until first asked. */
+    private volatile Boolean transactionalSettings;
+    private final long failoverWaitNanos;
+    private final long failoverPauseNanos;
+    /** {@link #primaryConnectionFailed}: since when (nanoTime, odd so never 0), or 0 when a writable primary answers. */
+    private final java.util.concurrent.atomic.AtomicLong primarySuspectSince = new java.util.concurrent.atomic.AtomicLong();
+
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
+        this(label, primary, replicas, fallback, null);
+    }
+
+    /** @param causal consistency for these replicas, or {@code null} to route every read as EVENTUAL */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.internal.consistency.CausalReads causal) {
+        this(label, primary, replicas, fallback, causal, TransactionStatus.NONE, RoutingIntentSource.NONE);
+    }
+
+    /**
+     * @param causal            consistency for these replicas, or {@code null} to route every read as EVENTUAL
+     * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
+     * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource) {
+        this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, HealthConfig.DEFAULTS);
+    }
+
+    /**
+     * @param causal            consistency for these replicas, or {@code null} to route every read as EVENTUAL
+     * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
+     * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
+     * @param health            probe and breaker settings: how long a read waits for a failover of the primary
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource, HealthConfig health) {
+        this.failoverWaitNanos = health.failoverWait().toNanos();
+        this.failoverPauseNanos = health.probeInterval().toNanos();
+        this.causal = causal;
+        this.label = label;
+        this.transactionStatus = transactionStatus;
+        this.intentSource = intentSource;
+        this.primary = primary;
+        this.replicas = replicas;
+        this.fallback = fallback;
+        this.statistics = new FactoryStatistics(replicas.names());
+        int slots = 0;
+        for (ReplicaNode node : replicas.nodes()) {
+            slots = Math.max(slots, node.index() + 1);
+        }
+        this.replicaRoutes = new StatementRoute[slots][RouteReason.values().length];
+        for (RouteReason reason : RouteReason.values()) {
+            if (reason.target() == Target.PRIMARY) {
+                primaryRoutes[reason.ordinal()] = StatementRoute.of(RouteDecision.primary(reason), null);
+            }
+            else {
+                for (ReplicaNode node : replicas.nodes()) {
+                    replicaRoutes[node.index()][reason.ordinal()] = StatementRoute.of(node.decision(reason), node);
+                }
+            }
+        }
+        this.detached = new SessionRouting();
+    }
+
+    /** Called by a session right before Hibernate asks for its connection (same thread). */
+    public void beginAcquisition(SessionRouting session) {
+        acquiring.set(session);
+    }
+
+    /** Called by a session right after Hibernate obtained its connection. */
+    public void endAcquisition() {
+        acquiring.set(null); // cheaper than remove(); the entry is reused by the thread's next acquisition
+    }
+
+    /**
+     * A new lazy routing connection for the session that is acquiring one on this thread (or a detached
+     * one for Hibernate's own work outside sessions). No physical connection is opened yet.
+     *
+     * @param readOnlySession whether it was asked for through {@code getReadOnlyConnection()}
+     */
+    public RoutingConnection open(boolean readOnlySession) {
+        SessionRouting session = acquiring.get();
+        return new RoutingConnection(this, session != null ? session : detached, readOnlySession);
+    }
+
+    /** Consistency for these replicas, or {@code null}. */
+    public io.rwsplit.internal.consistency.CausalReads causal() {
+        return causal;
+    }
+
+    TransactionStatus transactionStatus() {
+        return transactionStatus;
+    }
+
+    /** The intent of sessions that were given none themselves. */
+    public RoutingIntentSource intentSource() {
+        return intentSource;
+    }
+
+    /** How SQL strings were classified, shared by every connection of this router. */
+    ClassificationCache classifications() {
+        return classifications;
+    }
+
+    /**
+     * Whether the database behind {@code primary} undoes a session {@code SET} when the transaction rolls back
+     * (PostgreSQL does, MariaDB and MySQL do not); read once from the driver's metadata.
+     */
+    boolean settingsFollowTransactions(Connection primary) throws SQLException {
+        Boolean transactional = transactionalSettings;
+        if (transactional == null) {
+            String product = primary.getMetaData().getDatabaseProductName();
+            transactional = product != null && product.toLowerCase(java.util.Locale.ROOT).contains("postgresql");
+            transactionalSettings = transactional;
+        }
+        return transactional;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public FactoryStatistics statistics() {
+        return statistics;
+    }
+
+    public ReplicaSet replicas() {
+        return replicas;
+    }
+
+    public List<String> replicaNames() {
+        return replicas.names();
+    }
+
+    PrimarySource primary() {
+        return primary;
+    }
+
+    /** How long an autocommit read that lost the primary waits for it, or for a replica that may serve it. */
+    long failoverWaitNanos() {
+        return failoverWaitNanos;
+    }
+
+    /** The pause between two attempts of such a read: the probe interval. */
+    long failoverPauseNanos() {
+        return failoverPauseNanos;
+    }
+
+    /**
+     * A primary connection broke under a read (a failover may be under way): until a writable server is seen
+     * behind the primary URL again ({@link #primaryAnswered}), a read the primary must serve checks that the server
+     * it reached is writable. A multi-host URL (MariaDB {@code sequential:}, pgjdbc's host list) leads to the next
+     * host as soon as the primary is gone, a replica that is read-only and may lack writes until it is promoted.
+     */
+    void primaryConnectionFailed() {
+        primarySuspectSince.compareAndSet(0, replicas.clock().nanoTime() | 1);
+    }
+
+    /**
+     * The monitor looked at the server behind the primary URL, on a connection it obtained at {@code askedAtNanos}:
+     * a read-only one keeps (or makes) reads the primary must serve check the server; a writable one ends that,
+     * unless a primary connection broke after the monitor asked.
+     */
+    public void primaryAnswered(boolean writable, long askedAtNanos) {
+        if (!writable) {
+            primarySuspectSince.compareAndSet(0, askedAtNanos | 1);
+            return;
+        }
+        long since = primarySuspectSince.get();
+        if (since != 0 && askedAtNanos - since >= 0) {
+            primarySuspectSince.compareAndSet(since, 0);
+        }
+    }
+
+    /**
+     * Told why the position of a commit could not be read on its connection: a connection error there means the
+     * primary may be gone, and a multi-host URL may already have led the connection (MariaDB Connector/J reconnects
+     * in place) to a read-only replica that lacks the write. The write's readers use the time rule on the primary,
+     * so reads the primary must serve check that the server is writable ({@link #primaryConnectionFailed}).
+     */
+    java.util.function.Consumer<Exception> commitCaptureFailed() {
+        return commitCaptureFailed;
+    }
+
+    private final java.util.function.Consumer<Exception> commitCaptureFailed = e -> {
+        if (e instanceof SQLException sql && ConnectionErrors.isConnectionError(sql)) {
+            primaryConnectionFailed();
+        }
+    };
+
+    /** Whether a read the primary must serve checks that the server behind the primary URL is writable. */
+    boolean primarySuspect() {
+        return primarySuspectSince.get() != 0;
+    }
+
+    /** The shared route "this replica, for this reason", without flags. */
+    StatementRoute replicaRoute(ReplicaNode node, RouteReason reason) {
+        return replicaRoutes[node.index()][reason.ordinal()];
+    }
+
+    /** The shared route "the primary, for this reason", without flags. */
+    StatementRoute primaryRoute(RouteReason reason) {
+        return primaryRoutes[reason.ordinal()];
+    }
+
+    /** The one record of a statement served on {@code route}: statistics, the debug log, the session's cache mode. */
+    void served(SessionRouting session, StatementRoute route, String sql) {
+        RouteDecision decision = route.decision();
+        session.record(decision, route.replicaIndex());
+        statistics.record(decision, route.replicaIndex());
+        if (log.isDebugEnabled()) {
+            log.debug("[{}] {} <- {}", label, decision, sql);
+        }
+        if (route.node() != null) {
+            session.servedByReplica();
+        }
+        else {
+            session.servedByPrimary();
+        }
+    }
+
+    /**
+     * What a read does when no replica can serve it.
+     *
+     * @param poolTimeout the last timeout of a replica pool that could not lend a connection to this read, or null
+     *                    when no pool was busy (the replicas are out of rotation, or none is configured)
+     */
+    StatementRoute noReplica(String sql, SQLException poolTimeout) throws SQLException {
+        if (fallback == Fallback.FAIL) {
+            String why = poolTimeout != null ? "no replica pool could lend a connection in time" : "no healthy replica";
+            throw new SQLException("hibernate-rwsplit [" + label + "]: " + why + " for a read and setting '"
+                    + RwSplitSettings.FALLBACK + "' is 'fail' (replicas: " + replicas.names() + ")", "08001", poolTimeout);
+        }
+        return primaryRoute(poolTimeout != null ? RouteReason.REPLICA_POOL_EXHAUSTED_PRIMARY
+                : RouteReason.NO_HEALTHY_REPLICA);
+    }
+
+    /** Whether reads go to the primary when no replica can serve them ({@code fallback=primary}). */
+    boolean fallsBackToPrimary() {
+        return fallback != Fallback.FAIL;
+    }
+
+    /**
+     * Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. A pool
+     * that could not lend a connection in time ({@link ConnectionErrors#isPoolTimeout}) while it holds connections
+     * to the server ({@link PoolControl#holdsConnections}: all busy) says nothing about the server: the replica
+     * stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere. A connection that cannot
+     * be made read-only goes back to its pool.
+     */
+    Connection borrow(ReplicaNode node) throws SQLException {
+        Connection c = null;
+        try {
+            c = node.dataSource().getConnection();
+            if (node.setReadOnly() && !c.isReadOnly()) {
+                c.setReadOnly(true);
+            }
+            node.lent(c);
+            return c;
+        }
+        catch (SQLException e) {
+            giveUp(c, e);
+            // busy: the pool holds connections to the server, all lent; one that holds none could not connect
+            if (c == null && ConnectionErrors.isPoolTimeout(e) && (node.pool() == null || node.pool().holdsConnections())) {
+                throw e;
+            }
+            replicas.markDown(node, e);
+            return null;
+        }
+        catch (RuntimeException e) {
+            giveUp(c, e);
+            replicas.markDown(node, e);
+            return null;
+        }
+    }
+
+    /** Closes a connection borrowed for a read that cannot use it (it goes back to its pool), keeping {@code cause}. */
+    private static void giveUp(Connection c, Exception cause) {
+        if (c != null) {
+            try {
+                c.close();
+            }
+            catch (SQLException | RuntimeException e) {
+                cause.addSuppressed(e);
+            }
+        }
+    }
+
+    /** Returns a replica connection to its pool. */
+    void giveBack(ReplicaNode node, Connection c) throws SQLException {
+        node.returned(c);
+        try {
+            if (node.setReadOnly() && !c.isClosed()) {
+                c.setReadOnly(false);
+            }
+        }
+        finally {
+            c.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Router[" + label + "]";
+    }
+}

@@ -1,0 +1,226 @@
+package io.rwsplit.internal.route;
+
+import static io.rwsplit.internal.route.SqlText.afterWord;
+import static io.rwsplit.internal.route.SqlText.isWord;
+import static io.rwsplit.internal.route.SqlText.isWordChar;
+import static io.rwsplit.internal.route.SqlText.isWordIn;
+import static io.rwsplit.internal.route.SqlText.wordEnd;
+
+/**
+ * What a statement does to the server's session, which later statements of the same logical connection may
+ * rely on. All of them run on the primary (none is a plain read); then:
+ * <ul>
+ *   <li>{@link Effect#REPLAYED}: a session setting ({@code SET [SESSION] x = ...}, {@code SET NAMES},
+ *       {@code SET time_zone}, {@code SET SESSION TRANSACTION ...}, {@code USE db}; PostgreSQL {@code SET x TO ...},
+ *       {@code SET TIME ZONE}, {@code SET ROLE}, {@code SET search_path}, {@code RESET}, {@code DISCARD},
+ *       {@code SET SESSION CHARACTERISTICS}, a lone {@code SELECT set_config(..., false)}): replayed, in order, on
+ *       every replica connection the logical connection uses, so that replica reads answer as the primary would;</li>
+ *   <li>{@link Effect#PINS}: state that cannot be replayed: a user variable ({@code SET @x := 1},
+ *       {@code SELECT ... INTO @x}), a temporary table ({@code CREATE [GLOBAL|LOCAL] TEMP[ORARY] ...},
+ *       {@code SELECT ... INTO TEMP}), a named lock ({@code GET_LOCK(...)}), a server-side prepared statement
+ *       ({@code PREPARE}), a cursor ({@code DECLARE}), {@code LISTEN}, a setting for one transaction only
+ *       ({@code SET LOCAL}, {@code SET TRANSACTION}), {@code SET SESSION AUTHORIZATION}, {@code SET autocommit}, {@code set_config} inside a
+ *       query, a session command with a {@code ?} parameter: the rest of the logical connection stays on the primary
+ *       ({@link io.rwsplit.RouteReason#SESSION_STATE}), as MaxScale does;</li>
+ *   <li>{@link Effect#NONE}: nothing to follow ({@code SET GLOBAL}, {@code SET PASSWORD}, {@code SET STATEMENT ... FOR},
+ *       {@code SET CONSTRAINTS}, everything else).</li>
+ * </ul>
+ * Decided once per distinct SQL string (the result is cached with its classification); one pass, no regex.
+ */
+final class SessionState {
+
+    /** What a statement leaves in the session. */
+    enum Effect {
+        NONE, REPLAYED, PINS
+    }
+
+    /** After {@code SET}: server-wide or one-statement changes, replicated or irrelevant to replicas. */
+    private static final String[] PRIMARY_ONLY_SET = {"global", "persist", "persist_only", "password", "default",
+            "statement", "constraints"};
+
+    private static final int USER_VARIABLE = 1;
+    private static final int LOCK = 2;
+    private static final int PARAMETER = 4;
+    private static final int INTO_TEMPORARY = 8;
+    private static final int SET_CONFIG = 16;
+
+    private SessionState() {
+    }
+
+    /** What {@code sql}, classified as {@code kind}, does to the session of the server that runs it. */
+    static Effect effect(String sql, SqlKind kind) {
+        if (sql == null || kind == SqlKind.READ || kind == SqlKind.WRITE || kind == SqlKind.LOCKING_READ) {
+            return Effect.NONE;
+        }
+        int start = SqlText.skipSpaceAndComments(sql, 0);
+        int end = wordEnd(sql, start);
+        if (isWord(sql, start, end, "set")) {
+            return setEffect(sql, end);
+        }
+        if (isWord(sql, start, end, "create")) {
+            return createsTemporary(sql, end) ? Effect.PINS : Effect.NONE;
+        }
+        if (isWord(sql, start, end, "prepare") || isWord(sql, start, end, "declare") || isWord(sql, start, end, "listen")) {
+            return Effect.PINS;
+        }
+        if (isWord(sql, start, end, "use") || isWord(sql, start, end, "reset") || isWord(sql, start, end, "discard")) {
+            return (scan(sql, end) & (USER_VARIABLE | PARAMETER)) != 0 ? Effect.PINS : Effect.REPLAYED;
+        }
+        if (kind == SqlKind.PRIMARY_FUNCTION) {
+            int found = scan(sql, end);
+            if ((found & (USER_VARIABLE | LOCK | INTO_TEMPORARY)) != 0) {
+                return Effect.PINS;
+            }
+            if ((found & SET_CONFIG) != 0) {
+                return (found & PARAMETER) == 0 && isLoneSessionSetConfig(sql, start, end) ? Effect.REPLAYED : Effect.PINS;
+            }
+        }
+        return Effect.NONE;
+    }
+
+    private static Effect setEffect(String sql, int afterSet) {
+        if ((scan(sql, afterSet) & (USER_VARIABLE | LOCK | PARAMETER)) != 0) {
+            return Effect.PINS;
+        }
+        int start = SqlText.skipSpaceAndComments(sql, afterSet);
+        if (sql.regionMatches(true, start, "@@global.", 0, 9)) {
+            return Effect.NONE;
+        }
+        int end = wordEnd(sql, start);
+        if (isWordIn(sql, start, end, PRIMARY_ONLY_SET)) {
+            return Effect.NONE;
+        }
+        if (isWord(sql, start, end, "local") || isWord(sql, start, end, "transaction")) {
+            return Effect.PINS;     // for one transaction only (MySQL's SET LOCAL is SESSION, but pinning is safe)
+        }
+        if (isWord(sql, start, end, "session")) {
+            if (afterWord(sql, end, "authorization") >= 0) {
+                return Effect.PINS;
+            }
+            start = SqlText.skipSpaceAndComments(sql, end);
+        }
+        return isAutocommit(sql, start) ? Effect.PINS : Effect.REPLAYED;
+    }
+
+    /**
+     * {@code autocommit}, {@code @@autocommit} or {@code @@session.autocommit} at {@code i}: a replica connection
+     * left in a transaction would keep reading one old snapshot, so it is never replayed.
+     */
+    private static boolean isAutocommit(String sql, int i) {
+        if (sql.startsWith("@@", i)) {
+            i += 2;
+            int scope = wordEnd(sql, i);
+            if (scope < sql.length() && sql.charAt(scope) == '.') {
+                i = scope + 1;
+            }
+        }
+        return isWord(sql, i, wordEnd(sql, i), "autocommit");
+    }
+
+    /** {@code CREATE [OR REPLACE] [GLOBAL | LOCAL] TEMP | TEMPORARY ...}. */
+    private static boolean createsTemporary(String sql, int afterCreate) {
+        int i = afterWord(sql, afterWord(sql, afterCreate, "or"), "replace");
+        i = i >= 0 ? i : afterCreate;
+        int scope = Math.max(afterWord(sql, i, "global"), afterWord(sql, i, "local"));
+        i = scope >= 0 ? scope : i;
+        return afterWord(sql, i, "temporary") >= 0 || afterWord(sql, i, "temp") >= 0;
+    }
+
+    /**
+     * {@code SELECT set_config(name, value, false)} and nothing else: the whole statement sets one session setting
+     * (a {@code set_config} inside a larger query, or with {@code true}, for the transaction, is not replayed).
+     */
+    private static boolean isLoneSessionSetConfig(String sql, int start, int end) {
+        if (!isWord(sql, start, end, "select")) {
+            return false;
+        }
+        int name = SqlText.skipSpaceAndComments(sql, end);
+        int nameEnd = wordEnd(sql, name);
+        if (!isWord(sql, name, nameEnd, "set_config")) {
+            return false;
+        }
+        int open = SqlText.skipSpaceAndComments(sql, nameEnd);
+        if (open == sql.length() || sql.charAt(open) != '(') {
+            return false;
+        }
+        int n = sql.length();
+        int depth = 0;
+        int lastComma = -1;
+        int i = open;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (SqlText.isQuote(c)) {
+                i = SqlText.skipQuoted(sql, i);
+                if (i == SqlText.UNTERMINATED) {
+                    return false;
+                }
+                continue;
+            }
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                break;
+            } else if (c == ',' && depth == 1) {
+                lastComma = i;
+            }
+            i++;
+        }
+        if (i == n || lastComma < 0 || afterWord(sql, lastComma + 1, "false") < 0
+                || SqlText.nextSignificantChar(sql, afterWord(sql, lastComma + 1, "false")) != ')') {
+            return false;
+        }
+        int after = SqlText.skipSpaceAndComments(sql, i + 1);
+        if (after < n && sql.charAt(after) == ';') {
+            after = SqlText.skipSpaceAndComments(sql, after + 1);
+        }
+        return after == n;
+    }
+
+    /**
+     * One pass outside literals and comments: a user variable ({@code @name}, not a system variable
+     * {@code @@name}), {@code GET_LOCK(}, a {@code ?} parameter, {@code INTO TEMP[ORARY]}, {@code set_config(}.
+     */
+    private static int scan(String sql, int i) {
+        int found = 0;
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (c == '@') {
+                if (i + 1 < n && sql.charAt(i + 1) == '@') {
+                    i = wordEnd(sql, i + 2);     // @@system_variable
+                    continue;
+                }
+                if (i + 1 < n && (isWordChar(sql.charAt(i + 1)) || SqlText.isQuote(sql.charAt(i + 1)))) {
+                    found |= USER_VARIABLE;
+                }
+                i++;
+            } else if (isWordChar(c)) {
+                int end = wordEnd(sql, i);
+                if (isWord(sql, i, end, "get_lock") && SqlText.nextSignificantChar(sql, end) == '(') {
+                    found |= LOCK;
+                } else if (isWord(sql, i, end, "set_config") && SqlText.nextSignificantChar(sql, end) == '(') {
+                    found |= SET_CONFIG;
+                } else if (isWord(sql, i, end, "into") && (afterWord(sql, end, "temp") >= 0
+                        || afterWord(sql, end, "temporary") >= 0 || afterWord(sql, end, "local") >= 0)) {
+                    found |= INTO_TEMPORARY;
+                }
+                i = end;
+            } else if (c == '?') {
+                found |= PARAMETER;
+                i++;
+            } else if (SqlText.isQuote(c)) {
+                i = SqlText.skipQuoted(sql, i);
+                if (i == SqlText.UNTERMINATED) {
+                    return found | PARAMETER;     // cannot be replayed as written: pin
+                }
+            } else if (c == '/' && SqlText.isBlockCommentStart(sql, i) && !SqlText.isExecutableComment(sql, i)) {
+                i = SqlText.blockCommentEnd(sql, i);
+            } else if ((c == '-' || c == '#') && SqlText.isLineCommentStart(sql, i)) {
+                i = SqlText.lineCommentEnd(sql, i);
+            } else {
+                i++;
+            }
+        }
+        return found;
+    }
+}

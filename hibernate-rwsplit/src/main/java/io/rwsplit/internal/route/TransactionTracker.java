@@ -1,0 +1,322 @@
+package io.rwsplit.internal.route;
+
+import io.rwsplit.Intent;
+import io.rwsplit.RouteReason;
+import io.rwsplit.spi.TransactionStatus;
+
+/**
+ * The transaction state of one logical connection, and the only place it changes. A transaction has one
+ * {@link #begin()} (switching autocommit off, after a commit or a rollback in manual-commit mode, or when a
+ * JTA transaction is seen), its kind is fixed by its first statement ({@link #kind()}), and it ends by
+ * {@link #committed}, {@link #rolledBack()} or autocommit switched back on. Writes routed to the primary
+ * are remembered here and reported to the session's consistency state once they have committed, through
+ * the {@link WriteRecorder} (which reads the commit's position on the primary connection).
+ * <p>
+ * No JDBC calls: the facade applies the physical effects and reports their outcome here. Confined to the
+ * connection's thread.
+ */
+final class TransactionTracker implements Runnable {
+
+    /** The kind of the current transaction, decided at its first statement. */
+    enum Kind {
+        /** Autocommit: no transaction. */
+        NONE,
+        /** Begun, no statement yet. */
+        PENDING,
+        /** Not declared read-only: primary from its first statement. */
+        READ_WRITE,
+        /** Declared read-only through JDBC (Connection#setReadOnly, read-only session): writes fail. */
+        READ_ONLY_STRICT,
+        /** Read-only by preference (default read-only session, onReplica): a write moves the rest to the primary. */
+        READ_ONLY_PREFERRED
+    }
+
+    /** Records a committed write for read-your-writes (reads its position on the primary connection). */
+    @FunctionalInterface
+    interface WriteRecorder {
+        /**
+         * @param justCommitted whether the primary connection has just been told to commit its transaction (no
+         *                      transaction is open on it), rather than having run an autocommit write or taken part
+         *                      in an external transaction
+         */
+        void recordCommittedWrite(boolean justCommitted);
+    }
+
+    private final SessionRouting session;
+    private final TransactionStatus transactions;
+    private final boolean readOnlySession;
+    private final WriteRecorder recorder;
+
+    private boolean autoCommit = true;
+    private boolean readOnly;
+    private boolean closed;
+    private Kind kind = Kind.NONE;
+    private boolean softReadOnlyAtBegin;
+    /** The current transaction found no replica: it stays on the primary (one consistent snapshot). */
+    private boolean replicaUnavailable;
+    /** The JTA (or other external) transaction the last statement ran in, {@code null} outside one. */
+    private Object externalTx;
+    /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
+    private boolean wrote;
+    /** Whether the consistency level was applied at the current read-only transaction's first read. */
+    private boolean consistencyChecked;
+    /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
+    private RouteReason primaryReason;
+
+    TransactionTracker(SessionRouting session, TransactionStatus transactions, boolean readOnlySession,
+                       WriteRecorder recorder) {
+        this.session = session;
+        this.transactions = transactions;
+        this.readOnlySession = readOnlySession;
+        this.recorder = recorder;
+    }
+
+    // ------------------------------------------------------------------ the one begin
+
+    /** A transaction begins: nothing of the previous one carries over. */
+    private void begin() {
+        kind = Kind.PENDING;
+        softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+        replicaUnavailable = false;
+        consistencyChecked = false;
+        primaryReason = null;
+    }
+
+    /** Back to autocommit routing. */
+    private void end() {
+        kind = Kind.NONE;
+        replicaUnavailable = false;
+        consistencyChecked = false;
+        primaryReason = null;
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    /**
+     * Called before each routed statement: follows a JTA transaction, and records the write of the previous
+     * autocommit statement (it has committed by now).
+     */
+    void statementStarting() {
+        if (autoCommit) {
+            followExternalTransaction();
+        }
+        if (wrote && autoCommit && externalTx == null) {
+            recordWrite();
+        }
+    }
+
+    /** Follows a JTA transaction, for work that carries no SQL (it records nothing). */
+    void follow() {
+        if (autoCommit) {
+            followExternalTransaction();
+        }
+    }
+
+    /** The kind of the current transaction; its first statement decides it. */
+    Kind kind() {
+        if (kind == Kind.PENDING) {
+            if (readOnly || readOnlySession) {
+                kind = Kind.READ_ONLY_STRICT;
+            }
+            else if (softReadOnlyAtBegin) {
+                kind = Kind.READ_ONLY_PREFERRED;
+            }
+            else {
+                kind = Kind.READ_WRITE;
+            }
+        }
+        return kind;
+    }
+
+    boolean inTransaction() {
+        return kind != Kind.NONE;
+    }
+
+    /** Whether the connection is read-only: {@code Connection#setReadOnly(true)} or a read-only session. */
+    boolean readOnlyConnection() {
+        return readOnly || readOnlySession;
+    }
+
+    /** A write in a read-only-by-preference transaction: the rest of it goes to the primary. */
+    void writeInPreferredReadOnly() {
+        if (kind() == Kind.READ_ONLY_PREFERRED) {
+            kind = Kind.READ_WRITE;
+        }
+    }
+
+    /** A statement that may write was routed to the primary. */
+    void wrote() {
+        wrote = true;
+        if (autoCommit && externalTx == null && session.consistency() != null) {
+            // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
+            session.consistency().pendingWrite(this);
+        }
+    }
+
+    boolean replicaUnavailable() {
+        return replicaUnavailable;
+    }
+
+    /** The current transaction found no replica: the rest of it stays on the primary. */
+    void replicaUnavailableInTransaction() {
+        replicaUnavailable = true;
+    }
+
+    /** Whether the consistency level still has to be applied at this read-only transaction's first read. */
+    boolean needsConsistencyCheck() {
+        return !consistencyChecked;
+    }
+
+    /** The outcome of the consistency check of this read-only transaction's first read. */
+    void consistencyChecked(RouteReason primaryReasonOrNull) {
+        consistencyChecked = true;
+        primaryReason = primaryReasonOrNull;
+    }
+
+    /** Why this read-only transaction reads from the primary, or null when it reads from a replica. */
+    RouteReason primaryReason() {
+        return primaryReason;
+    }
+
+    // ------------------------------------------------------------------ boundaries
+
+    boolean autoCommit() {
+        return autoCommit;
+    }
+
+    /** Whether a physical connection opened now must take over the autocommit mode (not one enlisted in JTA). */
+    boolean ownsAutoCommit() {
+        return externalTx == null;
+    }
+
+    boolean readOnly() {
+        return readOnly;
+    }
+
+    void readOnly(boolean readOnly) {
+        this.readOnly = readOnly;
+    }
+
+    /** Autocommit is about to be switched off: a transaction begins. */
+    void autoCommitSwitchingOff() {
+        if (wrote) {
+            recordWrite();
+        }
+        begin();
+    }
+
+    /**
+     * Autocommit was switched on or off on the physical connections. Switching it on commits the open transaction:
+     * its write is recorded, also when a connection refused the switch (like a failed commit, its outcome is unknown,
+     * and reading one's own write from the primary is safe, missing it is not).
+     */
+    void autoCommitSwitched(boolean on) {
+        this.autoCommit = on;
+        if (on) {
+            end();
+            if (wrote) {
+                recordWrite();
+            }
+            wrote = false;
+        }
+    }
+
+    /**
+     * The physical connections were told to commit. A commit whose outcome is unknown (it failed on the
+     * primary, perhaps after the server applied it) still counts as a write for read-your-writes: reading
+     * one's own write from the primary is safe, missing it is not. The next transaction begins either way.
+     */
+    void committed(boolean writeRecorded) {
+        if (autoCommit) {
+            return;
+        }
+        if (writeRecorded) {
+            writeRecorded();
+        }
+        else if (wrote) {
+            recordWrite(true);
+        }
+        begin();
+    }
+
+    /** Whether the transaction being committed wrote on the primary: its commit is to be recorded. */
+    boolean committingAWrite() {
+        return wrote && !autoCommit;
+    }
+
+    /** The physical connections were told to roll back: nothing was written that anyone can read. */
+    void rolledBack() {
+        if (autoCommit) {
+            return;
+        }
+        wrote = false;
+        begin();
+    }
+
+    /** The logical connection closes: an autocommit write is recorded now. */
+    void closing() {
+        if (wrote && autoCommit) {
+            recordWrite();
+        }
+        closed = true;
+    }
+
+    /**
+     * JTA transactions never call {@code setAutoCommit}: their boundaries come from the router's
+     * {@link TransactionStatus}. A new external transaction begins like a JDBC one (its first statement
+     * decides its kind); leaving it returns to autocommit routing. Its writes are recorded for
+     * read-your-writes once it is over (seen here, or when the connection is closed after the transaction
+     * completed, which is when Hibernate releases a JTA session's connection).
+     */
+    private void followExternalTransaction() {
+        Object current = transactions.currentTransaction();
+        if (current == null ? externalTx == null : current.equals(externalTx)) {
+            return;
+        }
+        if (wrote && externalTx != null) {
+            recordWrite();
+        }
+        externalTx = current;
+        if (current == null) {
+            end();
+        }
+        else {
+            begin();
+        }
+    }
+
+    /**
+     * The session asks for the autocommit write not yet recorded (it needs a token now): recorded if it is
+     * still pending. Handed to the session's consistency state by {@link #wrote()}.
+     */
+    @Override
+    public void run() {
+        if (wrote && autoCommit && externalTx == null && !closed) {
+            recordWrite();
+        }
+    }
+
+    private void recordWrite() {
+        recordWrite(false);
+    }
+
+    private void recordWrite(boolean justCommitted) {
+        writeRecorded();
+        if (session.consistency() != null) {
+            recorder.recordCommittedWrite(justCommitted);
+        }
+    }
+
+    /** The write is (or is being) recorded: nothing is pending any more. */
+    private void writeRecorded() {
+        wrote = false;
+        if (session.consistency() != null) {
+            session.consistency().pendingWrite(null);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind.toString();
+    }
+}

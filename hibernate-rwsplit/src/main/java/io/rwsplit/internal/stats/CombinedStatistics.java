@@ -1,0 +1,62 @@
+package io.rwsplit.internal.stats;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.rwsplit.RouteDecision;
+import io.rwsplit.RouteReason;
+import io.rwsplit.RoutingStatistics;
+
+/** The sum of several statistics (the tenants of a multi-tenant factory), computed when read. */
+public final class CombinedStatistics implements RoutingStatistics {
+
+    private final List<? extends RoutingStatistics> parts;
+
+    public CombinedStatistics(List<? extends RoutingStatistics> parts) {
+        this.parts = List.copyOf(parts);
+    }
+
+    @Override
+    public long primaryStatements() {
+        return parts.stream().mapToLong(RoutingStatistics::primaryStatements).sum();
+    }
+
+    @Override
+    public long replicaStatements() {
+        return parts.stream().mapToLong(RoutingStatistics::replicaStatements).sum();
+    }
+
+    @Override
+    public long count(RouteReason reason) {
+        long sum = 0;
+        for (RoutingStatistics part : parts) {
+            sum += part.count(reason);
+        }
+        return sum;
+    }
+
+    @Override
+    public Map<String, Long> byReason() {
+        Map<String, Long> map = new LinkedHashMap<>();
+        for (RoutingStatistics part : parts) {
+            part.byReason().forEach((k, v) -> map.merge(k, v, Long::sum));
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    @Override
+    public Map<String, Long> byReplica() {
+        Map<String, Long> map = new LinkedHashMap<>();
+        for (RoutingStatistics part : parts) {
+            part.byReplica().forEach((k, v) -> map.merge(k, v, Long::sum));
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    @Override
+    public RouteDecision lastDecision() {
+        return null;
+    }
+}

@@ -1,0 +1,108 @@
+package io.rwsplit.internal.stats;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.rwsplit.RouteDecision;
+import io.rwsplit.RouteReason;
+import io.rwsplit.RoutingStatistics;
+
+/** Statistics of a whole factory: updated by many threads without locks ({@link LongAdder}). */
+public final class FactoryStatistics implements RoutingStatistics, StatisticsRecorder {
+
+    private static final RouteReason[] REASONS = RouteReason.values();
+
+    private final List<String> replicaNames;
+    private final LongAdder[] byReason = adders(REASONS.length);
+    private final LongAdder[] byReplica;
+    private final LongAdder primary = new LongAdder();
+
+    public FactoryStatistics(List<String> replicaNames) {
+        this.replicaNames = List.copyOf(replicaNames);
+        this.byReplica = adders(replicaNames.size());
+    }
+
+    private static LongAdder[] adders(int n) {
+        LongAdder[] adders = new LongAdder[n];
+        for (int i = 0; i < n; i++) {
+            adders[i] = new LongAdder();
+        }
+        return adders;
+    }
+
+    @Override
+    public void record(RouteDecision decision, int replicaIndex) {
+        byReason[decision.reason().ordinal()].increment();
+        if (replicaIndex < 0) {
+            primary.increment();
+        }
+        else {
+            byReplica[replicaIndex].increment();
+        }
+    }
+
+    public List<String> replicaNames() {
+        return replicaNames;
+    }
+
+    @Override
+    public long primaryStatements() {
+        return primary.sum();
+    }
+
+    @Override
+    public long replicaStatements() {
+        long sum = 0;
+        for (LongAdder adder : byReplica) {
+            sum += adder.sum();
+        }
+        return sum;
+    }
+
+    @Override
+    public long count(RouteReason reason) {
+        return byReason[reason.ordinal()].sum();
+    }
+
+    @Override
+    public Map<String, Long> byReason() {
+        Map<String, Long> map = new LinkedHashMap<>();
+        for (RouteReason reason : REASONS) {
+            long n = byReason[reason.ordinal()].sum();
+            if (n != 0) {
+                map.put(reason.name(), n);
+            }
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    @Override
+    public Map<String, Long> byReplica() {
+        Map<String, Long> map = new LinkedHashMap<>();
+        for (int i = 0; i < byReplica.length; i++) {
+            long n = byReplica[i].sum();
+            if (n != 0) {
+                map.put(replicaNames.get(i), n);
+            }
+        }
+        return Collections.unmodifiableMap(map);
+    }
+
+    /**
+     * Always {@code null} for a factory: tracking it would make every statement of every thread write one
+     * shared field. Use a session's statistics, or the DEBUG log of {@code io.rwsplit.route}.
+     */
+    @Override
+    public RouteDecision lastDecision() {
+        return null;
+    }
+
+    @Override
+    public String toString() {
+        return "RoutingStatistics{primary=" + primaryStatements() + ", replica=" + replicaStatements()
+                + ", byReason=" + byReason() + ", byReplica=" + byReplica() + "}";
+    }
+}

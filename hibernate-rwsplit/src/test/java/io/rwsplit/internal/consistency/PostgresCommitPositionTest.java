@@ -1,0 +1,151 @@
+package io.rwsplit.internal.consistency;
+
+import static io.rwsplit.testing.JdbcFakes.fake;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
+
+/**
+ * A commit's position on PostgreSQL, read right after the commit, against a scripted connection that records what
+ * the capture asked of it: in manual-commit mode the query runs with autocommit on (so the driver begins no
+ * transaction for it) and the mode is restored. A transaction that wrote is committed together with the reading of
+ * its position: one statement, one round trip.
+ */
+class PostgresCommitPositionTest {
+
+    private final List<String> calls = new ArrayList<>();
+    private boolean autoCommit;
+
+    private Connection primary() {
+        return fake(Connection.class, (name, args) -> switch (name) {
+            case "getAutoCommit" -> autoCommit;
+            case "setAutoCommit" -> {
+                autoCommit = (Boolean) args[0];
+                calls.add("setAutoCommit(" + autoCommit + ")");
+                yield null;
+            }
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> {
+                if (!sName.equals("executeQuery")) {
+                    return null;
+                }
+                calls.add("query with autocommit " + autoCommit);
+                return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                    case "next" -> true;
+                    case "getString" -> (Integer) rArgs[0] == 1 ? "0/16B3748" : "8192";
+                    default -> null;
+                });
+            });
+            default -> null;
+        });
+    }
+
+    @Test
+    void afterACommitInManualCommitModeThePositionIsReadWithAutocommitOnAndTheModeRestored() throws Exception {
+        autoCommit = false;
+        GtidPosition position = GtidFlavour.POSTGRESQL.captureAfterCommit(primary());
+        assertEquals(LsnPosition.parse("0/16B3748"), position);
+        assertEquals(List.of("setAutoCommit(true)", "query with autocommit true", "setAutoCommit(false)"), calls);
+        assertEquals(false, autoCommit);
+    }
+
+    @Test
+    void inAutocommitModeThePositionIsReadAsItIs() throws Exception {
+        autoCommit = true;
+        assertEquals(LsnPosition.parse("0/16B3748"), GtidFlavour.POSTGRESQL.captureAfterCommit(primary()));
+        assertEquals(List.of("query with autocommit true"), calls);
+    }
+
+    /** What the scripted server answers to the combined statement: null for success, else the error it raises. */
+    private SQLException combinedFails;
+    private String position = "0/16B3748";
+    private int result;
+
+    private Connection committingPrimary() {
+        return fake(Connection.class, (name, args) -> switch (name) {
+            case "commit" -> {
+                calls.add("commit()");
+                yield null;
+            }
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
+                case "execute" -> {
+                    calls.add("execute " + sArgs[0]);
+                    if (combinedFails != null) {
+                        throw combinedFails;
+                    }
+                    result = 1;
+                    yield true;
+                }
+                case "getMoreResults" -> ++result == 3;
+                case "getResultSet" -> result != 3 ? null : fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                    case "next" -> true;
+                    case "getString" -> (Integer) rArgs[0] == 1 ? position : "8192";
+                    default -> null;
+                });
+                case "close" -> {
+                    calls.add("close");
+                    yield null;
+                }
+                default -> null;
+            });
+            default -> null;
+        });
+    }
+
+    @Test
+    void aTransactionThatWroteIsCommittedWithItsPositionReadInOneStatement() throws Exception {
+        List<Exception> unreadable = new ArrayList<>();
+        GtidPosition read = GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), unreadable::add);
+        assertEquals(LsnPosition.parse("0/16B3748"), read);
+        assertEquals(List.of("execute select 1; commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size')",
+                "commit()", "close"), calls, "one statement; the driver's commit() after it only tells the pool");
+        assertEquals(List.of(), unreadable);
+    }
+
+    @Test
+    void aTransactionAnErrorAbortedIsLeftToTheDriversOwnCommit() throws Exception {
+        combinedFails = new SQLException("current transaction is aborted", "25P02");
+        assertSame(LsnPosition.EMPTY, GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(),
+                e -> { throw new AssertionError(e); }), "nothing committed");
+        assertEquals("commit()", calls.get(calls.size() - 1), "the driver answers as the application expects of it");
+    }
+
+    @Test
+    void aFailingCommitThrowsItsOwnErrorAndIsNotCommittedAgain() {
+        combinedFails = new SQLException("duplicate key value violates unique constraint", "23505");
+        SQLException thrown = assertThrows(SQLException.class,
+                () -> GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), e -> { throw new AssertionError(e); }));
+        assertSame(combinedFails, thrown);
+        assertEquals(List.of("execute select 1; commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size')",
+                "close"), calls);
+    }
+
+    @Test
+    void aPositionThatCannotBeReadAfterTheCommitIsReportedNotThrown() throws Exception {
+        position = "not a position";
+        List<Exception> unreadable = new ArrayList<>();
+        assertNull(GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), unreadable::add));
+        assertEquals(1, unreadable.size(), "told once: " + unreadable);
+        assertEquals("close", calls.get(calls.size() - 1));
+    }
+
+    @Test
+    void onlyPostgresqlCommitsWithItsPosition() {
+        assertEquals(true, GtidFlavour.POSTGRESQL.commitsWithPosition());
+        assertEquals(false, GtidFlavour.MARIADB.commitsWithPosition());
+        assertEquals(false, GtidFlavour.MYSQL.commitsWithPosition());
+        assertEquals(false, GtidFlavour.NONE.commitsWithPosition());
+    }
+}

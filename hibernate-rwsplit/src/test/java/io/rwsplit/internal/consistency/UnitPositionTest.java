@@ -1,0 +1,25 @@
+package io.rwsplit.internal.consistency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.position.ConsistencyToken;
+
+class UnitPositionTest {
+
+    @Test
+    void keepsTheMergeOfEveryCommitAndNeverGoesBack() {
+        UnitPosition unit = new UnitPosition();
+        assertNull(unit.current());
+        ConsistencyToken later = ConsistencyToken.withoutPosition(2_000);
+        unit.committed(later);
+        assertSame(later, unit.current());
+        unit.committed(ConsistencyToken.withoutPosition(1_000));
+        assertEquals(2_000, unit.current().commitTimeMicros());
+        unit.committed(null);
+        assertEquals(2_000, unit.current().commitTimeMicros());
+    }
+}

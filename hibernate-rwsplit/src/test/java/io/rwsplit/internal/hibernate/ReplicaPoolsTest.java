@@ -1,0 +1,81 @@
+package io.rwsplit.internal.hibernate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Map;
+import java.util.Properties;
+
+import org.junit.jupiter.api.Test;
+
+import com.zaxxer.hikari.HikariDataSource;
+
+import io.rwsplit.internal.config.RwSplitConfig;
+import io.rwsplit.spi.Clock;
+
+/**
+ * The replica pools the module builds bound the driver's connect by the pool's own {@code connectionTimeout}, in the
+ * driver's units, unless the user set the driver's connect timeout; the socket stays unbounded (a long report runs).
+ */
+class ReplicaPoolsTest {
+
+    private static Properties driverProperties(RwSplitConfig config, int replica) {
+        try (ReplicaPools pools = ReplicaPools.build("pools", config, Clock.SYSTEM, null)) {
+            return ((HikariDataSource) pools.replicaSet().nodes().get(replica).dataSource()).getDataSourceProperties();
+        }
+    }
+
+    @Test
+    void replicaPoolsConnectWithinThePoolsConnectionTimeoutInTheDriversUnits() {
+        RwSplitConfig config = RwSplitConfig.from(Map.of(
+                "hibernate.rwsplit.replicas", "m=jdbc:mariadb://127.0.0.1:1/app p=jdbc:postgresql://127.0.0.1:1/app",
+                "hibernate.rwsplit.pool.connectionTimeout", "2500"));
+        Properties mariaDb = driverProperties(config, 0);
+        assertEquals("2500", mariaDb.getProperty("connectTimeout"));
+        assertEquals("300000", mariaDb.getProperty("socketTimeout"), "MariaDB Connector/J cannot abort a read in flight:"
+                + " its reads are bounded by a 5 min socket timeout");
+        Properties pgjdbc = driverProperties(config, 1);
+        assertEquals("3", pgjdbc.getProperty("connectTimeout"), "whole seconds, rounded up");
+        assertEquals("3", pgjdbc.getProperty("loginTimeout"));
+        assertNull(pgjdbc.getProperty("socketTimeout"), "pgjdbc's abort closes the socket: no socket timeout");
+    }
+
+    @Test
+    void aQueryTimeoutLongerThanTheMariaDbReadTimeoutRaisesIt() {
+        RwSplitConfig config = RwSplitConfig.from(Map.of("hibernate.rwsplit.replicas", "m=jdbc:mariadb://127.0.0.1:1/app"));
+        try (ReplicaPools pools = ReplicaPools.build("pools", config, Clock.SYSTEM, null, java.time.Duration.ofMinutes(10))) {
+            // 10 min, plus failure_threshold 2 x (probe_timeout 1 s + probe_interval 250 ms)
+            assertEquals("602500", ((HikariDataSource) pools.replicaSet().nodes().get(0).dataSource())
+                    .getDataSourceProperties().getProperty("socketTimeout"));
+        }
+        RwSplitConfig own = RwSplitConfig.from(Map.of("hibernate.rwsplit.replicas",
+                "m=jdbc:mariadb://127.0.0.1:1/app?socketTimeout=1000"));
+        assertNull(driverProperties(own, 0).getProperty("socketTimeout"), "the URL's own");
+    }
+
+    @Test
+    void theUsersOwnConnectTimeoutWins() {
+        RwSplitConfig inUrl = RwSplitConfig.from(Map.of(
+                "hibernate.rwsplit.replicas", "m=jdbc:mariadb://127.0.0.1:1/app?connectTimeout=9000"));
+        assertNull(driverProperties(inUrl, 0).getProperty("connectTimeout"), "set in the URL: the driver reads it there");
+        RwSplitConfig asProperty = RwSplitConfig.from(Map.of(
+                "hibernate.rwsplit.replicas", "p=jdbc:postgresql://127.0.0.1:1/app",
+                "hibernate.rwsplit.pool.dataSource.connectTimeout", "20"));
+        assertEquals("20", driverProperties(asProperty, 0).getProperty("connectTimeout"), "set as a pool property");
+        assertEquals("2", driverProperties(asProperty, 0).getProperty("loginTimeout"),
+                "from the default 2 s connectionTimeout");
+    }
+
+    @Test
+    void theUnitsQueryTimeoutIsReadInMillisecondsAndABadOneIsRefusedByName() {
+        assertEquals(java.time.Duration.ofMinutes(10),
+                UnitSettings.read(Map.of("jakarta.persistence.query.timeout", "600000")).queryTimeout());
+        assertEquals(java.time.Duration.ofSeconds(2),
+                UnitSettings.read(Map.of("javax.persistence.query.timeout", 2000)).queryTimeout());
+        assertNull(UnitSettings.read(Map.of()).queryTimeout());
+        var e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> UnitSettings.read(Map.of("jakarta.persistence.query.timeout", "10s")));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("invalid value '10s' for setting 'jakarta.persistence.query.timeout'"),
+                e.getMessage());
+    }
+}

@@ -1,0 +1,206 @@
+package io.rwsplit.internal.replica;
+
+import static io.rwsplit.testing.JdbcFakes.fake;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.internal.balance.LoadBalancers;
+import io.rwsplit.internal.config.HealthConfig;
+import io.rwsplit.internal.config.ReplicaConfig;
+import io.rwsplit.internal.consistency.CausalReads;
+import io.rwsplit.internal.consistency.ConsistencyRuntime;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.internal.replica.PrimarySource;
+import io.rwsplit.internal.replica.ReplicaMonitor;
+import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.replica.ReplicaSet;
+import io.rwsplit.testing.FakeClock;
+
+/**
+ * A MariaDB failover as the monitor sees it through a multi-host primary URL ({@code sequential://p,r1}), with a
+ * fake clock and scripted servers: once the old primary is gone the URL reaches replica 1 while it is still a
+ * read-only replica that has not applied the last write (replica 2 has it), and only later, promoted and caught
+ * up, writable. What reads must see is re-based on the new primary only then.
+ */
+class FailoverRebaseTest {
+
+    /** What the server behind the primary URL answers now. */
+    private record Server(String identity, boolean readOnly, String gtidCurrentPos) {
+    }
+
+    private final FakeClock clock = new FakeClock();
+    private volatile Server behindPrimaryUrl = new Server("1@db:3307", false, "0-1-52");
+    private final ReplicaSet replicas = new ReplicaSet("failover", List.of(node(0, "replica1"), node(1, "replica2")),
+            LoadBalancers.create("round_robin"), clock, io.rwsplit.internal.health.HealthPolicy.of(config()));
+    private final CausalReads causal = new CausalReads(ConsistencyRuntime.create(Map.of(), clock), "failover",
+            replicas.epochs());
+    private final ReplicaMonitor monitor = new ReplicaMonitor(replicas,
+            List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(), primaryUrl(), clock,
+            causal::observed, causal::primaryChanged);
+
+    @AfterEach
+    void stopMonitor() {
+        monitor.close();
+    }
+
+    @Test
+    void aReplicaReachedThroughThePrimaryUrlBeforeItsPromotionDoesNotLowerWhatReadsMustSee() {
+        monitor.watchPrimary();
+        clock.advanceMillis(10);
+        causal.newSession().committed(write("0-1-53"));     // write 53: on the old primary and replica 2, not replica 1
+        causal.observed(1, gtid("0-1-52"), replicas.epochs().current(1));   // replica 2's last probe was before it
+
+        clock.advanceMillis(100);
+        behindPrimaryUrl = new Server("2@db:3308", true, "0-1-52");      // the old primary died: the URL reaches replica 1
+        monitor.watchPrimary();
+        causal.observed(0, gtid("0-1-52"), replicas.epochs().current(0));
+
+        GtidPosition need = causal.newSession().requirement().positionOrNull();
+        assertEquals(gtid("0-1-53"), need, "a read-only replica is not the new primary: write 53 is still required");
+        assertFalse(causal.applied(0, need), "replica 1 has not applied write 53");
+
+        clock.advanceMillis(2_000);
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-1-53");     // promoted: caught up from replica 2, writable
+        monitor.watchPrimary();
+        causal.observed(1, gtid("0-1-53"), replicas.epochs().current(1));
+
+        need = causal.newSession().requirement().positionOrNull();
+        assertEquals(gtid("0-1-53"), need, "re-based on the promoted server, which has write 53");
+        assertTrue(causal.applied(1, need), "replica 2, which has write 53, serves the read");
+    }
+
+    @Test
+    void theFirstWritableServerWithAnotherIdentityReBasesOnceOnItsPosition() {
+        monitor.watchPrimary();
+        causal.observed(1, gtid("0-1-52"), replicas.epochs().current(1));
+        behindPrimaryUrl = new Server("2@db:3308", true, "0-1-52");
+        monitor.watchPrimary();
+        assertTrue(causal.applied(1, gtid("0-1-52")), "nothing failed over yet: what replica 2 applied still counts");
+
+        clock.advanceMillis(1_000);
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-1-60");
+        monitor.watchPrimary();
+        assertFalse(causal.applied(1, gtid("0-1-52")), "a failover: what replicas applied before is forgotten");
+        assertEquals(gtid("0-1-60"), causal.newSession().requirement().positionOrNull());
+
+        causal.observed(1, gtid("0-2-61"), replicas.epochs().current(1));
+        monitor.watchPrimary();
+        assertTrue(causal.applied(1, gtid("0-1-60")), "the same primary seen again is no second failover");
+    }
+
+    @Test
+    void theMonitorTellsWhetherTheServerBehindThePrimaryUrlTakesWrites() {
+        List<String> answers = new java.util.ArrayList<>();
+        try (ReplicaMonitor watching = new ReplicaMonitor(replicas,
+                List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(), primaryUrl(), clock,
+                causal::observed, causal::primaryChanged,
+                (writable, askedAt) -> answers.add(writable + "@" + askedAt / 1_000_000))) {
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+            behindPrimaryUrl = new Server("2@db:3308", true, "0-1-52");
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+            behindPrimaryUrl = null;                                           // nothing answers the URL
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-1-53");
+            clock.advanceMillis(5);
+            watching.watchPrimary();
+        }
+        long start = clock.nanoTime() / 1_000_000 - 20;
+        assertEquals(List.of("true@" + (start + 5), "false@" + (start + 10), "false@" + (start + 15),
+                "true@" + (start + 20)), answers);
+    }
+
+    private ConsistencyToken write(String gtid) {
+        return ConsistencyToken.of(gtid(gtid), clock.epochMicros());
+    }
+
+    private static GtidPosition gtid(String text) {
+        return GtidPosition.parseMariaDb(text);
+    }
+
+    private static HealthConfig config() {
+        return new HealthConfig("reachability", Duration.ofMillis(250), Duration.ofSeconds(1), Duration.ofSeconds(1),
+                2, Duration.ofMillis(100), "rwsplit_heartbeat", 0, Duration.ofSeconds(1));
+    }
+
+    private static ReplicaNode node(int index, String name) {
+        return new ReplicaNode(index, name, 1, 1, null, true);
+    }
+
+    private static ReplicaConfig replicaConfig(String name) {
+        return new ReplicaConfig(name, "jdbc:mariadb://127.0.0.1/" + name, null, null, 1, 1, null);
+    }
+
+    /** The primary URL: a connection to whichever server {@link #behindPrimaryUrl} is when it is acquired. */
+    private PrimarySource primaryUrl() {
+        return new PrimarySource() {
+            @Override
+            public Connection acquire() throws java.sql.SQLException {
+                Server server = behindPrimaryUrl;
+                if (server == null) {
+                    throw new java.sql.SQLNonTransientConnectionException("simulated: connection refused", "08001");
+                }
+                return connection(server);
+            }
+
+            @Override
+            public void release(Connection connection) {
+            }
+        };
+    }
+
+    /**
+     * Answers the monitor's queries as {@code server}: its position, and its identity unless the query asks for
+     * it only from a writable server ({@code @@read_only} in the query) and the server is read-only.
+     */
+    private static Connection connection(Server server) {
+        DatabaseMetaData md = fake(DatabaseMetaData.class, (name, args) ->
+                name.equals("getDatabaseProductName") ? "MariaDB" : null);
+        return fake(Connection.class, (name, args) -> switch (name) {
+            case "getMetaData" -> md;
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
+                case "executeQuery" -> rows(answer(server, (String) sArgs[0]));
+                default -> null;
+            });
+            default -> null;
+        });
+    }
+
+    private static String answer(Server server, String sql) {
+        if (sql.contains("@@gtid_current_pos")) {
+            return server.gtidCurrentPos();
+        }
+        if (sql.contains("@@server_id")) {
+            return sql.contains("@@read_only") && server.readOnly() ? null : server.identity();
+        }
+        return null;
+    }
+
+    private static ResultSet rows(String value) {
+        boolean[] read = {false};
+        return fake(ResultSet.class, (name, args) -> switch (name) {
+            case "next" -> {
+                boolean first = !read[0];
+                read[0] = true;
+                yield first;
+            }
+            case "getString" -> value;
+            default -> null;
+        });
+    }
+}

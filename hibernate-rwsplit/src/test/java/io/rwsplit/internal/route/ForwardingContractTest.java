@@ -1,0 +1,286 @@
+package io.rwsplit.internal.route;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.io.Reader;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every method of the JDK's {@code PreparedStatement}, {@code CallableStatement}, {@code ResultSet} and
+ * {@code DatabaseMetaData} reaches the driver's object with the same arguments, every setter of a prepared
+ * statement is recorded (or, for a stream, stops the recording) and replays as it was called, and nothing hands
+ * back a physical statement or connection. Checked by reflection over the interfaces, so a method a new JDK adds
+ * fails here until it is forwarded.
+ */
+class ForwardingContractTest {
+
+    private final Servers servers = new Servers(1, "round_robin");
+
+    ForwardingContractTest() throws SQLException {
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        servers.close();
+    }
+
+    /** A driver object that records each call and answers with a default value. */
+    private static final class Recorder {
+        final List<String> calls = new ArrayList<>();
+        final List<Object[]> arguments = new ArrayList<>();
+
+        <T> T of(Class<T> type) {
+            return type.cast(Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {type},
+                    (proxy, method, args) -> {
+                        calls.add(signature(method));
+                        arguments.add(args == null ? new Object[0] : args);
+                        return answer(method.getReturnType());
+                    }));
+        }
+
+        String last() {
+            return calls.isEmpty() ? null : calls.get(calls.size() - 1);
+        }
+    }
+
+    private static Object answer(Class<?> type) {
+        if (type == ResultSet.class) {
+            return new Recorder().of(ResultSet.class);
+        }
+        return defaultOf(type);
+    }
+
+    private static Object defaultOf(Class<?> type) {
+        if (type == boolean.class) {
+            return false;
+        }
+        if (type == int.class || type == short.class || type == byte.class) {
+            return type == int.class ? 0 : type == short.class ? (Object) (short) 0 : (Object) (byte) 0;
+        }
+        if (type == long.class) {
+            return 0L;
+        }
+        if (type == float.class) {
+            return 0f;
+        }
+        if (type == double.class) {
+            return 0d;
+        }
+        return null;
+    }
+
+    /** Arguments that tell one call from another. */
+    private static Object[] argumentsFor(Method m) {
+        Class<?>[] types = m.getParameterTypes();
+        Object[] args = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            Class<?> t = types[i];
+            args[i] = t == int.class ? 3 + i : t == long.class ? 7L + i : t == boolean.class ? Boolean.TRUE
+                    : t == short.class ? (short) 5 : t == byte.class ? (byte) 6 : t == float.class ? 1.5f
+                    : t == double.class ? 2.5d : t == String.class ? "arg" + i : t == Class.class ? String.class
+                    : t == Map.class ? Map.of() : t == int[].class ? new int[] {1} : t == String[].class ? new String[] {"c"}
+                    : t == byte[].class ? new byte[] {1} : t == Object.class ? "object" + i
+                    : t == Object[].class ? new Object[] {"o"} : null;
+        }
+        return args;
+    }
+
+    private static String signature(Method m) {
+        StringBuilder s = new StringBuilder(m.getName()).append('(');
+        for (Class<?> p : m.getParameterTypes()) {
+            s.append(p.getSimpleName()).append(',');
+        }
+        return s.append(')').toString();
+    }
+
+    private static List<Method> methodsOf(Class<?> type, Set<String> except) {
+        List<Method> methods = new ArrayList<>();
+        for (Method m : type.getMethods()) {
+            if (!Modifier.isStatic(m.getModifiers()) && !except.contains(m.getName())) {
+                methods.add(m);
+            }
+        }
+        return methods;
+    }
+
+    private static Object invoke(Object target, Method m, Object[] args) throws Throwable {
+        try {
+            return m.invoke(target, args);
+        }
+        catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static boolean takesStream(Method m) {
+        for (Class<?> p : m.getParameterTypes()) {
+            if (InputStream.class.isAssignableFrom(p) || Reader.class.isAssignableFrom(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void everyPreparedStatementMethodIsForwardedAndEverySetterRecordedOrStopsTheRecording() throws Throwable {
+        Connection owner = servers.open();
+        int setters = 0;
+        for (Method m : methodsOf(PreparedStatement.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
+            Recorder driver = new Recorder();
+            ForwardingPreparedStatement statement = new ForwardingPreparedStatement(owner,
+                    driver.of(PreparedStatement.class), true) { };
+            Object[] args = argumentsFor(m);
+            Object result = invoke(statement, m, args);
+            assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's statement once");
+            assertArrayEquals(args, driver.arguments.get(0), m + " passes its arguments on");
+            if (m.getReturnType() == ResultSet.class) {
+                ResultSet results = assertInstanceOf(RoutedResultSet.class, result, m + " wraps its result set");
+                assertSame(statement, results.getStatement(), m + ": the result set hands back the routed statement");
+            }
+            if (m.getName().startsWith("set") && m.getReturnType() == void.class) {
+                setters++;
+                if (takesStream(m)) {
+                    assertNull(statement.bindings, m + " (a stream) stops the recording");
+                    continue;
+                }
+                assertEquals(1, statement.bound, m + " is recorded");
+                Recorder replayed = new Recorder();
+                statement.bindings[0].apply(replayed.of(PreparedStatement.class));
+                assertEquals(List.of(signature(m)), replayed.calls, m + " replays as it was called");
+                assertArrayEquals(args, replayed.arguments.get(0), m + " replays its arguments");
+            }
+            else {
+                assertEquals(0, statement.bound, m + " is not a setter: nothing to replay");
+            }
+        }
+        assertTrue(setters > 50, "the setters of PreparedStatement and Statement were checked: " + setters);
+        owner.close();
+    }
+
+    @Test
+    void everyMethodCallableStatementAddsIsForwardedAndItsSettersStopTheRecording() throws Throwable {
+        Set<String> ofPrepared = new java.util.HashSet<>();
+        for (Method m : PreparedStatement.class.getMethods()) {
+            ofPrepared.add(signature(m));
+        }
+        try (Connection c = servers.open()) {
+            int checked = 0;
+            for (Method m : methodsOf(CallableStatement.class, Set.of())) {
+                if (ofPrepared.contains(signature(m))) {
+                    continue;
+                }
+                RoutedCallableStatement call = (RoutedCallableStatement) c.prepareCall("call 1");
+                CallableStatement real = call.callable;
+                Recorder driver = new Recorder();
+                call.delegate = call.callable = driver.of(CallableStatement.class);
+                call.bindings = new ForwardingPreparedStatement.Binding[4];   // recording, as for an autocommit read
+                Object[] args = argumentsFor(m);
+                invoke(call, m, args);
+                assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's statement once");
+                assertArrayEquals(args, driver.arguments.get(0), m + " passes its arguments on");
+                if (m.getReturnType() == void.class) {
+                    assertNull(call.bindings, m + " (by name, or an OUT parameter) stops the recording");
+                }
+                real.close();
+                checked++;
+            }
+            assertTrue(checked > 100, "the methods CallableStatement adds were checked: " + checked);
+        }
+    }
+
+    @Test
+    void everyResultSetMethodIsForwardedAndTheResultSetHandsBackTheRoutedStatement() throws Throwable {
+        try (Connection c = servers.open(); PreparedStatement statement = c.prepareStatement("select 1")) {
+            for (Method m : methodsOf(ResultSet.class, Set.of("unwrap", "isWrapperFor", "getStatement"))) {
+                Recorder driver = new Recorder();
+                RoutedResultSet results = new RoutedResultSet(statement, driver.of(ResultSet.class));
+                Object[] args = argumentsFor(m);
+                invoke(results, m, args);
+                assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's result set once");
+                assertArrayEquals(args, driver.arguments.get(0), m + " passes its arguments on");
+                assertSame(statement, results.getStatement());
+            }
+        }
+    }
+
+    @Test
+    void everyMetaDataMethodIsForwardedAndItsResultSetsHandBackNoPhysicalStatement() throws Throwable {
+        try (Connection c = servers.open()) {
+            for (Method m : methodsOf(DatabaseMetaData.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
+                Recorder driver = new Recorder();
+                RoutedMetaData meta = new RoutedMetaData(c, driver.of(DatabaseMetaData.class));
+                Object[] args = argumentsFor(m);
+                Object result = invoke(meta, m, args);
+                assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's metadata once");
+                assertArrayEquals(args, driver.arguments.get(0), m + " passes its arguments on");
+                if (m.getReturnType() == ResultSet.class) {
+                    assertNull(assertInstanceOf(RoutedResultSet.class, result, m + " wraps its result set").getStatement());
+                }
+                assertSame(c, meta.getConnection());
+            }
+        }
+    }
+
+    @Test
+    void resultSetsAndMetaDataOfEveryDoorLeadBackToTheRoutingConnection() throws SQLException {
+        try (Connection c = servers.open()) {
+            try (PreparedStatement onReplica = c.prepareStatement("select name from who where id = ?")) {
+                onReplica.setInt(1, 1);
+                try (ResultSet rs = onReplica.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals("r1", rs.getString(1));
+                    assertSame(onReplica, rs.getStatement());
+                    assertSame(c, rs.getStatement().getConnection());
+                }
+            }
+            try (PreparedStatement write = c.prepareStatement("insert into item (label) values ('x')",
+                    java.sql.Statement.RETURN_GENERATED_KEYS)) {
+                write.executeUpdate();
+                try (ResultSet keys = write.getGeneratedKeys()) {
+                    assertTrue(keys.next());
+                    assertSame(c, keys.getStatement().getConnection());
+                }
+            }
+            try (java.sql.Statement plain = c.createStatement()) {
+                try (ResultSet rs = plain.executeQuery("select name from who")) {
+                    assertSame(c, rs.getStatement().getConnection());
+                }
+                assertTrue(plain.execute("select name from who"));
+                try (ResultSet rs = plain.getResultSet()) {
+                    assertSame(plain, rs.getStatement());
+                }
+            }
+            try (CallableStatement call = c.prepareCall("call 1"); ResultSet rs = call.executeQuery()) {
+                assertSame(c, rs.getStatement().getConnection());
+            }
+            DatabaseMetaData meta = c.getMetaData();
+            assertSame(c, meta.getConnection());
+            try (ResultSet tables = meta.getTables(null, null, "WHO", null)) {
+                assertTrue(tables.next());
+                assertNull(tables.getStatement(), "a metadata result set hands back no physical statement");
+            }
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.rwsplit.internal.route;
+
+import static io.rwsplit.internal.route.Servers.who;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The connection Hibernate sees, on its own: opened lazily, closed once with both physical connections given back,
+ * refusing work once closed, and doing connection-level work (savepoints, unwrap, validity, abort) on the connection
+ * of the current transaction.
+ */
+class RoutingConnectionTest {
+
+    private final Servers servers = new Servers(1, "round_robin");
+
+    RoutingConnectionTest() throws SQLException {
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        servers.close();
+    }
+
+    private int handedOut() {
+        return servers.primary.handedOut.size() + servers.replicas.get(0).handedOut.size();
+    }
+
+    @Test
+    void opensNoPhysicalConnectionUntilAStatementIsPreparedOrExecuted() throws SQLException {
+        try (Connection c = servers.open()) {
+            Statement s = c.createStatement();
+            s.setFetchSize(10);
+            assertEquals(0, handedOut(), "a statement that has not run needs no server");
+            assertTrue(c.getAutoCommit());
+            assertFalse(c.isReadOnly());
+            assertSame(c, s.getConnection());
+        }
+        assertEquals(0, handedOut());
+    }
+
+    @Test
+    void closingGivesBothConnectionsBackOnceAndTheClosedConnectionRefusesWork() throws SQLException {
+        Connection c = servers.open();
+        assertEquals("r1", who(c));
+        try (Statement s = c.createStatement()) {
+            s.executeUpdate("insert into item (label) values ('x')");
+        }
+        Connection primary = servers.primary.handedOut.get(0);
+        Connection replica = servers.replicas.get(0).handedOut.get(0);
+        c.close();
+        assertTrue(primary.isClosed());
+        assertTrue(replica.isClosed());
+        assertTrue(c.isClosed());
+        assertFalse(c.isValid(1));
+        c.close(); // harmless
+
+        assertEquals("08003", assertThrows(SQLException.class, () -> c.prepareStatement("select 1")).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, c::createStatement).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, c::commit).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, () -> c.setAutoCommit(false)).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, c::getMetaData).getSQLState());
+        assertEquals(2, handedOut(), "nothing opened after the close");
+    }
+
+    @Test
+    void abortClosesTheLogicalConnectionAndAbortsBothPhysicalOnes() throws SQLException {
+        Connection c = servers.open();
+        assertEquals("r1", who(c));
+        try (Statement s = c.createStatement()) {
+            s.executeUpdate("insert into item (label) values ('x')");
+        }
+        c.abort(Runnable::run);
+        assertTrue(c.isClosed());
+        assertEquals(1, servers.primary.aborted.size());
+        assertEquals(1, servers.replicas.get(0).aborted.size());
+    }
+
+    @Test
+    void savepointsWorkOnTheWritingTransactionsConnection() throws SQLException {
+        try (Connection c = servers.open()) {
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("insert into item (label) values ('kept')");
+                Savepoint before = c.setSavepoint();
+                s.executeUpdate("insert into item (label) values ('undone')");
+                c.rollback(before);
+            }
+            c.commit();
+        }
+        assertEquals("kept", servers.primary.read("select group_concat(label) from item"));
+    }
+
+    @Test
+    void unwrapGivesTheRoutingConnectionItselfOrTheDriversConnection() throws SQLException {
+        try (Connection c = servers.open()) {
+            assertSame(c, c.unwrap(RoutingConnection.class));
+            assertTrue(c.isWrapperFor(RoutingConnection.class));
+            assertTrue(c.isWrapperFor(org.h2.jdbc.JdbcConnection.class));
+            assertEquals(org.h2.jdbc.JdbcConnection.class, c.unwrap(org.h2.jdbc.JdbcConnection.class).getClass());
+        }
+    }
+
+    @Test
+    void aReadOnlyTransactionsConnectionLevelWorkRunsOnItsReplica() throws SQLException {
+        try (Connection c = servers.open()) {
+            c.setReadOnly(true);
+            c.setAutoCommit(false);
+            assertEquals("r1", who(c));
+            assertTrue(c.nativeSQL("select 1").contains("1"));
+            assertEquals(0, servers.primary.handedOut.size(), "the read-only transaction never needed the primary");
+            c.commit();
+        }
+    }
+}
