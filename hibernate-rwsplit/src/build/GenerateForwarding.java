@@ -96,8 +96,15 @@ public final class GenerateForwarding {
                         this.bindings = record ? new Binding[4] : null;
                     }
 
-                    /** Records one setter call (while recording). */
+                    /**
+                     * Records one setter call (while recording). A statement executed many times with new parameters
+                     * stops recording after 256 calls, as a stream parameter stops it: it is no longer replayed.
+                     */
                     final void bind(Binding binding) {
+                        if (bound == 256) {
+                            unreplayable();
+                            return;
+                        }
                         if (bound == bindings.length) {
                             bindings = java.util.Arrays.copyOf(bindings, bound * 2);
                         }

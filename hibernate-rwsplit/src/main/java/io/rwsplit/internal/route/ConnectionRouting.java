@@ -97,6 +97,9 @@ final class ConnectionRouting {
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
         RouteReason reason = decide(policy, kind, txKind, sql);
         StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
+        if (policy.recordsWrite()) {
+            route = route.writing();
+        }
         if (effect == SessionState.Effect.PINS) {
             connectionSession.pin(); // it runs on the primary (never a plain read): the rest stays with its state
         }
@@ -104,6 +107,20 @@ final class ConnectionRouting {
             connectionSession.command(sql, !tx.autoCommit(), physical.primary()); // it ran there; replicas replay it
         }
         return route;
+    }
+
+    /**
+     * A statement routed earlier that may write executes (again): it is a write now, whatever ran since it was
+     * prepared (an autocommit write is recorded before the next statement, a transaction's at its commit).
+     */
+    void writeExecuting() throws SQLException {
+        owner.checkOpen();
+        tx.wrote();
+    }
+
+    /** How many writes the connection has routed or executed: a read routed when it was lower is routed again. */
+    long writes() {
+        return tx.writes();
     }
 
     /** The physical connection {@code route} runs on (opened by {@link #route}). */
@@ -249,7 +266,7 @@ final class ConnectionRouting {
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
         return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
-                : new PrimaryStatement(owner, ps);
+                : new PrimaryStatement(this, route.writes(), ps);
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */

@@ -19,10 +19,13 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     private static final Failover.Execution<PreparedStatement, ResultSet> EXECUTE_QUERY = PreparedStatement::executeQuery;
     private static final Failover.Execution<PreparedStatement, Boolean> EXECUTE = PreparedStatement::execute;
 
+    private final ConnectionRouting routing;
     private final Failover failover;
     final String sql;
-    /** How it was routed. */
-    private final StatementRoute route;
+    /** How it was routed (again, when a write ran on the connection since: {@link #routeAgain}). */
+    private StatementRoute route;
+    /** The connection's count of writes when it was routed. */
+    private long writesAtRoute;
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
@@ -35,6 +38,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate, String sql,
                             boolean retryable) {
         super(routing.owner(), delegate, retryable);
+        this.routing = routing;
+        this.writesAtRoute = routing.writes();
         this.failover = routing.failover();
         this.route = route;
         this.node = route.node();
@@ -60,6 +65,12 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
+        if (route.writes()) {
+            routing.writeExecuting();
+        }
+        else if (routing.writes() != writesAtRoute) {
+            routeAgain();
+        }
         starting();
         try {
             return failover.execute(this, execution);
@@ -67,6 +78,25 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
         finally {
             executed = true;
         }
+    }
+
+    /**
+     * A write ran on the connection since this read was routed (a prepared read executed after the connection's
+     * write, as one server would answer it): it is routed as a new read would be, and moves when that leads elsewhere
+     * (to the primary, or to a replica that has the write), its parameters replayed. One whose parameters cannot be
+     * replayed (a stream, a batch, a very long history) stays where it is.
+     */
+    private void routeAgain() throws SQLException {
+        StatementRoute next = routing.route(sql);
+        writesAtRoute = routing.writes();
+        if (next.node() == node || bindings == null) {
+            if (next.node() == node) {
+                route = next;
+            }
+            return;
+        }
+        retarget(routing.connection(next), next.node());
+        route = next;
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
-import java.util.ArrayList;
 
 import io.rwsplit.internal.replica.ReplicaNode;
 
@@ -14,19 +13,13 @@ import io.rwsplit.internal.replica.ReplicaNode;
  * is routed by its own SQL, like a prepared statement, and runs on a driver statement created on the chosen
  * server (the options set so far are replayed on it). On a replica it keeps the replica's in-flight count,
  * and each execution goes through the connection's {@link Failover}, as those of a prepared statement do. {@link #getConnection()} returns the routing
- * connection. A batch runs on one server: its statements must all route there (writes do).
+ * connection. A batch runs on one server, the one its first statement routed to (its statements must all route
+ * there, as writes do), on a driver statement that executions in between leave alone.
  */
-final class RoutedStatement implements Statement, Failover.Door<Statement> {
-
-    /** One recorded option setter, replayed on every driver statement this statement creates. */
-    @FunctionalInterface
-    private interface Option {
-        void apply(Statement statement) throws SQLException;
-    }
+final class RoutedStatement extends StatementOptions implements Failover.Door<Statement> {
 
     private final ConnectionRouting routing;
     private final StatementShape shape;
-    private final ArrayList<Option> options = new ArrayList<>(2);
     /** The driver statement of the last execution, or null before the first. */
     private Statement physical;
     private Connection physicalOn;
@@ -34,8 +27,13 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     private ReplicaNode node;
     /** The replica whose in-flight count this statement holds, or null. */
     private ReplicaNode counted;
+    /** The driver statement the pending batch was added to (kept apart from executions in between), or null. */
+    private Statement batch;
     /** The connection the pending batch runs on, or null without one. */
     private Connection batchOn;
+    private ReplicaNode batchNode;
+    /** Whether the pending batch holds a statement that may write: its execution is a write. */
+    private boolean batchWrites;
     private String sql;
     /** How the last execution was routed, or null before the first. */
     private StatementRoute route;
@@ -61,28 +59,44 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
     private void moveTo(Connection c, ReplicaNode replica) throws SQLException {
         if (physicalOn != c || physical.isClosed()) { // closed: closeOnCompletion
-            Statement next = shape.create(c);
+            adopt(newStatement(c), c, replica);
+        }
+        else {
+            count(replica);
+        }
+    }
+
+    /** A driver statement of {@code c} with this statement's options. */
+    private Statement newStatement(Connection c) throws SQLException {
+        Statement next = shape.create(c);
+        try {
+            replayOptions(next);
+        }
+        catch (SQLException | RuntimeException e) {
+            next.close();
+            throw e;
+        }
+        return next;
+    }
+
+    /** {@code next} (of {@code c}) becomes the driver statement of the executions; the one before it is closed. */
+    private void adopt(Statement next, Connection c, ReplicaNode replica) {
+        Statement old = physical;
+        physical = next;
+        physicalOn = c;
+        if (old != null && old != next && old != batch) {
             try {
-                for (Option option : options) {
-                    option.apply(next);
-                }
+                old.close();
             }
-            catch (SQLException | RuntimeException e) {
-                next.close();
-                throw e;
-            }
-            Statement old = physical;
-            physical = next;
-            physicalOn = c;
-            if (old != null) {
-                try {
-                    old.close();
-                }
-                catch (SQLException ignored) {
-                    // its connection may be the broken one
-                }
+            catch (SQLException ignored) {
+                // its connection may be the broken one
             }
         }
+        count(replica);
+    }
+
+    /** The statement runs on {@code replica} (null: the primary) and holds its in-flight count. */
+    private void count(ReplicaNode replica) {
         node = replica;
         if (counted != replica) {
             if (counted != null) {
@@ -127,7 +141,8 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     }
 
     /** The driver statement, created on the connection of the current transaction if nothing ran yet. */
-    private Statement prepared() throws SQLException {
+    @Override
+    Statement prepared() throws SQLException {
         checkOpen();
         if (physical == null) {
             ReplicaNode replica = routing.currentReplica();
@@ -136,15 +151,13 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
         return physical;
     }
 
-    private void option(Option option) throws SQLException {
-        checkOpen();
-        options.add(option);
-        if (physical != null) {
-            option.apply(physical);
-        }
+    @Override
+    Statement current() {
+        return physical;
     }
 
-    private void checkOpen() throws SQLException {
+    @Override
+    void checkOpen() throws SQLException {
         if (closed) {
             throw new SQLException("hibernate-rwsplit: statement is closed", "HY010");
         }
@@ -219,6 +232,10 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
 
     // ------------------------------------------------------------------ batches (one server)
 
+    /**
+     * Adds to the batch on the driver statement of the server its first statement routed to; executions in between
+     * (a read on a replica) use another driver statement and leave the batch where it is.
+     */
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
@@ -228,38 +245,58 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
             throw new SQLException("hibernate-rwsplit: a Statement batch runs on one server, but this statement"
                     + " routes to another one than the batch's first: " + sql, "0A000");
         }
-        moveTo(c, routed.node());
-        physical.addBatch(sql);
-        batchOn = c;
+        if (batch == null) {
+            batch = physicalOn == c && !physical.isClosed() ? physical : newStatement(c);
+            batchOn = c;
+            batchNode = routed.node();
+        }
+        batch.addBatch(sql);
+        batchWrites |= routed.writes();
     }
 
     @Override
     public void clearBatch() throws SQLException {
         checkOpen();
-        if (physical != null) {
-            physical.clearBatch();
+        if (batch != null) {
+            batch.clearBatch();
+            if (batch != physical) {
+                batch.close();
+            }
         }
+        batch = null;
         batchOn = null;
+        batchWrites = false;
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        checkOpen();
-        if (batchOn == null) {
-            return new int[0];
-        }
-        batchOn = null;
-        return physical.executeBatch();
+        return batchStatement() == null ? new int[0] : physical.executeBatch();
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
+        return batchStatement() == null ? new long[0] : physical.executeLargeBatch();
+    }
+
+    /**
+     * The pending batch's driver statement, made the one of this execution (its results are the batch's), or null
+     * without a batch. A batch that may write is a write now: whatever ran since it was added recorded nothing of it.
+     */
+    private Statement batchStatement() throws SQLException {
         checkOpen();
-        if (batchOn == null) {
-            return new long[0];
+        if (batch == null) {
+            return null;
         }
+        if (batchWrites) {
+            routing.writeExecuting();
+        }
+        Statement pending = batch;
+        Connection on = batchOn;
+        batch = null;
         batchOn = null;
-        return physical.executeLargeBatch();
+        batchWrites = false;
+        adopt(pending, on, batchNode);
+        return pending;
     }
 
     // ------------------------------------------------------------------ results of the last execution
@@ -341,6 +378,9 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
         if (physical != null) {
             physical.close();
         }
+        if (batch != null && batch != physical) {
+            batch.close();
+        }
     }
 
     @Override
@@ -361,134 +401,5 @@ final class RoutedStatement implements Statement, Failover.Door<Statement> {
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
         return iface.isInstance(this) || prepared().isWrapperFor(iface);
-    }
-
-    // ------------------------------------------------------------------ options (recorded and replayed)
-
-    @Override
-    public void setMaxFieldSize(int max) throws SQLException {
-        option(s -> s.setMaxFieldSize(max));
-    }
-
-    @Override
-    public void setMaxRows(int max) throws SQLException {
-        option(s -> s.setMaxRows(max));
-    }
-
-    @Override
-    public void setLargeMaxRows(long max) throws SQLException {
-        option(s -> s.setLargeMaxRows(max));
-    }
-
-    @Override
-    public void setEscapeProcessing(boolean enable) throws SQLException {
-        option(s -> s.setEscapeProcessing(enable));
-    }
-
-    @Override
-    public void setQueryTimeout(int seconds) throws SQLException {
-        option(s -> s.setQueryTimeout(seconds));
-    }
-
-    @Override
-    public void setCursorName(String name) throws SQLException {
-        option(s -> s.setCursorName(name));
-    }
-
-    @Override
-    public void setFetchDirection(int direction) throws SQLException {
-        option(s -> s.setFetchDirection(direction));
-    }
-
-    @Override
-    public void setFetchSize(int rows) throws SQLException {
-        option(s -> s.setFetchSize(rows));
-    }
-
-    @Override
-    public void setPoolable(boolean poolable) throws SQLException {
-        option(s -> s.setPoolable(poolable));
-    }
-
-    @Override
-    public void closeOnCompletion() throws SQLException {
-        option(Statement::closeOnCompletion);
-    }
-
-    // ------------------------------------------------------------------ getters (the driver statement's)
-
-    @Override
-    public int getMaxFieldSize() throws SQLException {
-        return prepared().getMaxFieldSize();
-    }
-
-    @Override
-    public int getMaxRows() throws SQLException {
-        return prepared().getMaxRows();
-    }
-
-    @Override
-    public long getLargeMaxRows() throws SQLException {
-        return prepared().getLargeMaxRows();
-    }
-
-    @Override
-    public int getQueryTimeout() throws SQLException {
-        return prepared().getQueryTimeout();
-    }
-
-    @Override
-    public int getFetchDirection() throws SQLException {
-        return prepared().getFetchDirection();
-    }
-
-    @Override
-    public int getFetchSize() throws SQLException {
-        return prepared().getFetchSize();
-    }
-
-    @Override
-    public int getResultSetConcurrency() throws SQLException {
-        return prepared().getResultSetConcurrency();
-    }
-
-    @Override
-    public int getResultSetType() throws SQLException {
-        return prepared().getResultSetType();
-    }
-
-    @Override
-    public int getResultSetHoldability() throws SQLException {
-        return prepared().getResultSetHoldability();
-    }
-
-    @Override
-    public boolean isPoolable() throws SQLException {
-        return prepared().isPoolable();
-    }
-
-    @Override
-    public boolean isCloseOnCompletion() throws SQLException {
-        return prepared().isCloseOnCompletion();
-    }
-
-    @Override
-    public String enquoteLiteral(String val) throws SQLException {
-        return prepared().enquoteLiteral(val);
-    }
-
-    @Override
-    public String enquoteIdentifier(String identifier, boolean alwaysQuote) throws SQLException {
-        return prepared().enquoteIdentifier(identifier, alwaysQuote);
-    }
-
-    @Override
-    public boolean isSimpleIdentifier(String identifier) throws SQLException {
-        return prepared().isSimpleIdentifier(identifier);
-    }
-
-    @Override
-    public String enquoteNCharLiteral(String val) throws SQLException {
-        return prepared().enquoteNCharLiteral(val);
     }
 }

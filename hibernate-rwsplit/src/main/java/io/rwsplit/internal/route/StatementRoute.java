@@ -7,7 +7,7 @@ import io.rwsplit.internal.replica.ReplicaNode;
 /**
  * Where one statement goes, as routing decided it: the shared {@link RouteDecision} it is counted and logged as, the
  * replica it runs on (null: the primary), and what its {@link Failover} may do with it. Immutable and shared: every
- * route is a constant built with its replica (or the router, for the primary), eight per decision, one for each
+ * route is a constant built with its replica (or the router, for the primary), sixteen per decision, one for each
  * combination of the flags, so that routing a statement allocates nothing. The connection holder resolves the
  * physical connection ({@link PhysicalConnections#connection}); statistics, logs, the failover and the statement
  * wrappers read this value, nothing reads it back from the connection later.
@@ -17,6 +17,7 @@ final class StatementRoute {
     private static final int AUTOCOMMIT_READ = 1;
     private static final int GATED = 2;
     private static final int ANY_REPLICA = 4;
+    private static final int WRITES = 8;
 
     private final RouteDecision decision;
     private final ReplicaNode node;
@@ -33,7 +34,7 @@ final class StatementRoute {
 
     /** The routes of {@code decision} on {@code node} (null: the primary), the one without flags first. */
     static StatementRoute of(RouteDecision decision, ReplicaNode node) {
-        StatementRoute[] family = new StatementRoute[8];
+        StatementRoute[] family = new StatementRoute[16];
         for (int f = 0; f < family.length; f++) {
             family[f] = new StatementRoute(decision, node, f, family);
         }
@@ -51,6 +52,11 @@ final class StatementRoute {
      */
     StatementRoute with(boolean autocommitRead, boolean gated, boolean anyReplica) {
         return family[(autocommitRead ? AUTOCOMMIT_READ : 0) | (gated ? GATED : 0) | (anyReplica ? ANY_REPLICA : 0)];
+    }
+
+    /** This route, for a statement that may write: each of its executions counts as a write (read-your-writes). */
+    StatementRoute writing() {
+        return family[flags | WRITES];
     }
 
     /** What statistics count and logs show. */
@@ -84,9 +90,14 @@ final class StatementRoute {
         return (flags & ANY_REPLICA) != 0;
     }
 
+    /** Whether the statement may write: every execution is tracked as a write ({@link #writing()}). */
+    boolean writes() {
+        return (flags & WRITES) != 0;
+    }
+
     @Override
     public String toString() {
         return decision + (autocommitRead() ? " autocommit-read" : "") + (gated() ? " gated" : "")
-                + (anyReplica() ? " any-replica" : "");
+                + (anyReplica() ? " any-replica" : "") + (writes() ? " writes" : "");
     }
 }

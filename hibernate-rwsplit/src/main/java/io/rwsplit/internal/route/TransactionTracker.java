@@ -58,6 +58,8 @@ final class TransactionTracker implements Runnable {
     private Object externalTx;
     /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
     private boolean wrote;
+    /** How many statements that may write were routed or executed on this connection: reads routed earlier compare. */
+    private long writes;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
     private boolean consistencyChecked;
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
@@ -144,13 +146,19 @@ final class TransactionTracker implements Runnable {
         }
     }
 
-    /** A statement that may write was routed to the primary. */
+    /** A statement that may write was routed to the primary, or one routed so earlier executes again. */
     void wrote() {
         wrote = true;
+        writes++;
         if (autoCommit && externalTx == null && session.consistency() != null) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
             session.consistency().pendingWrite(this);
         }
+    }
+
+    /** How many writes this connection has routed or executed so far ({@link #wrote()}). */
+    long writes() {
+        return writes;
     }
 
     boolean replicaUnavailable() {

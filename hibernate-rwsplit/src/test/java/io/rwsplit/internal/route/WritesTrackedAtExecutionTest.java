@@ -1,0 +1,131 @@
+package io.rwsplit.internal.route;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.Consistency;
+
+/**
+ * A write is tracked when it executes, not only when it is prepared: a prepared write executed again counts again,
+ * and a prepared read executed after a write of the same connection is routed again, as a new read would be (one
+ * server would show it the write). The replicas here never receive the primary's rows, and the consistency runs in
+ * time mode (H2 has no replication position): a read within the window after a write goes to the primary.
+ */
+class WritesTrackedAtExecutionTest {
+
+    private final Servers servers = new Servers(1, "round_robin", true);
+    private final SessionRouting session = servers.session(Consistency.readYourWrites());
+
+    WritesTrackedAtExecutionTest() throws SQLException {
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        servers.close();
+    }
+
+    /** Past the time window of every write so far: reads go to a replica again. */
+    private void windowPassed() {
+        servers.clock.advanceMillis(10_000);
+    }
+
+    @Test
+    void aPreparedWriteExecutedAgainIsAWriteAgain() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement insert = c.prepareStatement("insert into item (label) values (?)")) {
+            insert.setString(1, "first");
+            insert.executeUpdate();
+            assertEquals("primary", Servers.who(c), "within the first write's window");
+            windowPassed();
+            assertEquals("r1", Servers.who(c), "the first write is old");
+            insert.setString(1, "second");
+            insert.executeUpdate();
+            assertEquals("primary", Servers.who(c), "the second execution is a write of its own");
+        }
+    }
+
+    @Test
+    void aPreparedBatchExecutedLaterIsAWrite() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement insert = c.prepareStatement("insert into item (label) values (?)")) {
+            insert.setString(1, "first");
+            insert.executeUpdate();
+            assertEquals("primary", Servers.who(c), "within the first write's window");
+            windowPassed();
+            assertEquals("r1", Servers.who(c));
+            insert.setString(1, "a");
+            insert.addBatch();
+            insert.setString(1, "b");
+            insert.addBatch();
+            insert.executeBatch();
+            assertEquals("primary", Servers.who(c));
+        }
+    }
+
+    @Test
+    void aReadPreparedBeforeAWriteAndExecutedAfterItIsRoutedAgain() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('x')");
+            }
+            assertEquals("primary", name(read), "routed again after the write: the primary has it");
+        }
+    }
+
+    @Test
+    void aReadExecutedBeforeAndAfterAWriteIsRoutedAgainWithItsParameters() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);
+            read.setQueryTimeout(5);
+            assertEquals("r1", name(read));
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('x')");
+            }
+            assertEquals("primary", name(read), "the same parameters, on the primary");
+            assertEquals(5, read.getQueryTimeout(), "its options moved with it");
+            windowPassed();
+            assertEquals("primary", name(read), "no write since it was last routed: it stays");
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('y')");
+            }
+            assertEquals("primary", Servers.who(c), "a new read after the write");
+            windowPassed();
+            assertEquals("r1", name(read), "routed again: the write is old, a replica may serve it");
+        }
+    }
+
+    @Test
+    void aWriteStatementOfAnEarlierTransactionExecutedInALaterOneCountsAtItsCommit() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement insert = c.prepareStatement("insert into item (label) values (?)")) {
+            c.setAutoCommit(false);
+            insert.setString(1, "first");
+            insert.executeUpdate();
+            c.commit();
+            windowPassed();
+            insert.setString(1, "second");
+            insert.executeUpdate();
+            c.commit();
+            c.setAutoCommit(true);
+            assertEquals("primary", Servers.who(c), "the second transaction wrote");
+        }
+    }
+
+    private static String name(PreparedStatement read) throws SQLException {
+        try (ResultSet rs = read.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}

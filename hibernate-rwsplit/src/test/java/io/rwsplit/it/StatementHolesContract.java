@@ -1,0 +1,177 @@
+package io.rwsplit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicReference;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.hibernate.Session;
+import org.hibernate.jpa.HibernatePersistenceConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.testing.TestCluster;
+
+/**
+ * What JDBC code does on the unit's connection ({@code Session.doWork}, autocommit), with both replicas a second
+ * behind and kept in rotation ({@code max_lag=0}), answered as one server would answer it (one subclass per
+ * database). Each read also names the server that answered it, so a wrong answer says where it came from.
+ */
+abstract class StatementHolesContract {
+
+    final TestCluster cluster;
+    private EntityManagerFactory emf;
+
+    StatementHolesContract(TestCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    /** An SQL expression naming the server that evaluates it (as {@link TestCluster#serverIdentity}). */
+    private String identity() {
+        return cluster.kind().serverIdentity();
+    }
+
+    @BeforeEach
+    void start() throws SQLException {
+        cluster.update(TestCluster.PRIMARY, "create table holes (id int primary key, label varchar(20))");
+        cluster.sync();
+        cluster.delay(1, 1);
+        cluster.delay(2, 1);
+        emf = new HibernatePersistenceConfiguration("statement-holes-it")
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property(RwSplitSettings.REPLICAS, cluster.namedReplicaUrlsWithCredentials())
+                .property(RwSplitSettings.MAX_LAG, "0")
+                .createEntityManagerFactory();
+    }
+
+    @AfterEach
+    void stop() {
+        if (emf != null) {
+            emf.close();
+        }
+    }
+
+    @Test
+    void aPreparedInsertExecutedAgainIsReadBackByAFreshSelect() {
+        String answer = doWork(c -> {
+            try (PreparedStatement insert = c.prepareStatement("insert into holes values (?, ?)")) {
+                insert.setInt(1, 1);
+                insert.setString(2, "one");
+                insert.executeUpdate();
+                rowsWithId(c, 1);   // a read between the two executions records the first one's position
+                awaitOnBothReplicas(1); // "later": the replicas have the first row, not yet the second
+                insert.setInt(1, 2);
+                insert.setString(2, "two");
+                insert.executeUpdate();
+            }
+            return rowsWithId(c, 2);
+        });
+        assertEquals("1", count(answer), "the row the second execution inserted, answered by " + server(answer));
+        String later = doWork(c -> rowsWithId(c, 2));
+        assertEquals("1", count(later), "in the next session, answered by " + server(later));
+    }
+
+    @Test
+    void aReadPreparedBeforeAnInsertAndExecutedAfterItSeesTheRow() {
+        String answer = doWork(c -> {
+            try (PreparedStatement read = c.prepareStatement("select count(*), " + identity() + " from holes where id = ?")) {
+                read.setInt(1, 3);
+                try (Statement insert = c.createStatement()) {
+                    insert.executeUpdate("insert into holes values (3, 'three')");
+                }
+                return answer(read);
+            }
+        });
+        assertEquals("1", count(answer), "answered by " + server(answer));
+    }
+
+    @Test
+    void aStatementsBatchRunsWhereItWasAddedWhateverTheStatementReadsInBetween() throws SQLException {
+        String counts = doWork(c -> {
+            try (Statement st = c.createStatement()) {
+                st.addBatch("insert into holes values (100, 'hundred')");
+                try (ResultSet rs = st.executeQuery("select 1")) {
+                    rs.next();
+                }
+                return java.util.Arrays.toString(st.executeBatch());
+            }
+        });
+        assertEquals("[1]", counts, "one row inserted, as one server would report it");
+        assertEquals(1, cluster.queryInt(TestCluster.PRIMARY, "select count(*) from holes where id = 100"));
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private interface Work {
+        String run(Connection c) throws SQLException;
+    }
+
+    /** {@code work} in a new session's {@code doWork}, outside a transaction. */
+    private String doWork(Work work) {
+        AtomicReference<String> result = new AtomicReference<>();
+        try (EntityManager em = emf.createEntityManager()) {
+            em.unwrap(Session.class).doWork(c -> result.set(work.run(c)));
+        }
+        return result.get();
+    }
+
+    /** Until both replicas have applied the row {@code id} (they run a second behind). */
+    private void awaitOnBothReplicas(int id) {
+        for (int replica = 1; replica <= 2; replica++) {
+            String node = TestCluster.replica(replica);
+            HealthContract.awaitMillis(java.time.Duration.ofSeconds(15), () -> {
+                try {
+                    return cluster.queryInt(node, "select count(*) from holes where id = " + id) == 1;
+                }
+                catch (SQLException e) {
+                    throw new AssertionError(e);
+                }
+            }, node + " applies row " + id);
+        }
+    }
+
+    /** "count server" of the rows with {@code id}, by a fresh statement. */
+    private String rowsWithId(Connection c, int id) throws SQLException {
+        try (PreparedStatement read = c.prepareStatement("select count(*), " + identity() + " from holes where id = ?")) {
+            read.setInt(1, id);
+            return answer(read);
+        }
+    }
+
+    private static String answer(PreparedStatement read) throws SQLException {
+        try (ResultSet rs = read.executeQuery()) {
+            rs.next();
+            return rs.getLong(1) + " " + rs.getLong(2);
+        }
+    }
+
+    private static String count(String answer) {
+        return answer.substring(0, answer.indexOf(' '));
+    }
+
+    private String server(String answer) {
+        int identity = Integer.parseInt(answer.substring(answer.indexOf(' ') + 1));
+        for (String node : cluster.nodes()) {
+            try {
+                if (cluster.serverIdentity(node) == identity) {
+                    return node;
+                }
+            }
+            catch (SQLException e) {
+                return "server " + identity;
+            }
+        }
+        return "server " + identity;
+    }
+}
