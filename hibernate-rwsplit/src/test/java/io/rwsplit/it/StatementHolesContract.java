@@ -111,6 +111,25 @@ abstract class StatementHolesContract {
         assertEquals(1, cluster.queryInt(TestCluster.PRIMARY, "select count(*) from holes where id = 100"));
     }
 
+    @Test
+    void aReadUnderALockRunsWhereTheLockIsHeld() throws SQLException {
+        cluster.update(TestCluster.PRIMARY, "insert into holes values (50, 'fifty')"); // a second from the replicas
+        boolean postgres = cluster.kind() == io.rwsplit.testing.Database.POSTGRESQL;
+        String answer = doWork(c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute(postgres ? "select pg_advisory_lock(42)" : "LOCK TABLES holes WRITE");
+                try {
+                    return rowsWithId(c, 50);
+                }
+                finally {
+                    st.execute(postgres ? "select pg_advisory_unlock(42)" : "UNLOCK TABLES");
+                }
+            }
+        });
+        assertEquals("1", count(answer), "a read-modify-write under the lock reads the primary, answered by "
+                + server(answer));
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private interface Work {

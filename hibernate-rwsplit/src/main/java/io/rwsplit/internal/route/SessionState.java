@@ -60,8 +60,9 @@ final class SessionState {
         if (isWord(sql, start, end, "create")) {
             return createsTemporary(sql, end) ? Effect.PINS : Effect.NONE;
         }
-        if (isWord(sql, start, end, "prepare") || isWord(sql, start, end, "declare") || isWord(sql, start, end, "listen")) {
-            return Effect.PINS;
+        if (isWord(sql, start, end, "prepare") || isWord(sql, start, end, "declare") || isWord(sql, start, end, "listen")
+                || isWord(sql, start, end, "lock")) {
+            return Effect.PINS;     // LOCK TABLES / LOCK TABLE: what runs under the lock runs where it is held
         }
         if (isWord(sql, start, end, "use") || isWord(sql, start, end, "reset") || isWord(sql, start, end, "discard")) {
             return (scan(sql, end) & (USER_VARIABLE | PARAMETER)) != 0 ? Effect.PINS : Effect.REPLAYED;
@@ -196,7 +197,7 @@ final class SessionState {
                 i++;
             } else if (isWordChar(c)) {
                 int end = wordEnd(sql, i);
-                if (isWord(sql, i, end, "get_lock") && SqlText.nextSignificantChar(sql, end) == '(') {
+                if (SqlClassifier.takesLock(sql, i, end) && SqlText.nextSignificantChar(sql, end) == '(') {
                     found |= LOCK;
                 } else if (isWord(sql, i, end, "set_config") && SqlText.nextSignificantChar(sql, end) == '(') {
                     found |= SET_CONFIG;
@@ -209,10 +210,15 @@ final class SessionState {
                 found |= PARAMETER;
                 i++;
             } else if (SqlText.isQuote(c)) {
-                i = SqlText.skipQuoted(sql, i);
-                if (i == SqlText.UNTERMINATED) {
+                int close = SqlText.skipQuoted(sql, i);
+                if (close == SqlText.UNTERMINATED) {
                     return found | PARAMETER;     // cannot be replayed as written: pin
                 }
+                if (c != '\'' && close - i > 2 && SqlClassifier.takesLock(sql, i + 1, close - 1)
+                        && SqlText.nextSignificantChar(sql, close) == '(') {
+                    found |= LOCK;                // "pg_advisory_lock"(1)
+                }
+                i = close;
             } else if (c == '/' && SqlText.isBlockCommentStart(sql, i) && !SqlText.isExecutableComment(sql, i)) {
                 i = SqlText.blockCommentEnd(sql, i);
             } else if ((c == '-' || c == '#') && SqlText.isLineCommentStart(sql, i)) {

@@ -193,11 +193,14 @@ public final class SqlClassifier {
             } else if (c <= ' ') {
                 i++;
             } else if (SqlText.isQuote(c)) {
-                i = SqlText.skipQuoted(sql, i);
-                if (i == UNTERMINATED) {
+                int close = SqlText.skipQuoted(sql, i);
+                if (close == UNTERMINATED) {
                     return SqlKind.OTHER;
                 }
+                // a quoted name called as a function: "pg_advisory_lock"(1), `get_lock`('x', 1)
+                primaryFunction |= c != '\'' && isQuotedCall(sql, i + 1, close - 1, close);
                 previous = c;
+                i = close;
             } else if (c == '/' && SqlText.isExecutableComment(sql, i)) {
                 return SqlKind.OTHER;
             } else if (c == '/' && SqlText.isBlockCommentStart(sql, i)) {
@@ -289,6 +292,43 @@ public final class SqlClassifier {
         }
         return startsWith(sql, start, end, "pg_advisory_") || startsWith(sql, start, end, "pg_try_advisory_")
                 || isWord(sql, start, end, "pg_current_xact_id");
+    }
+
+    /**
+     * Whether the quoted name {@code sql[start, end)}, followed by {@code (} after {@code afterQuote}, is one of the
+     * functions a read must run on the primary for (a lock, a sequence, a notification).
+     */
+    static boolean isQuotedCall(String sql, int start, int end, int afterQuote) {
+        if (end <= start || nextSignificantChar(sql, afterQuote) != '(') {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            if (!isWordChar(sql.charAt(i))) {
+                return false;
+            }
+        }
+        // rare (a quoted function name), and the result is cached: the name is looked up as if written unquoted
+        String call = sql.substring(start, end) + "()";
+        return clauseAt(call, 0, end - start, ' ') == SqlKind.PRIMARY_FUNCTION;
+    }
+
+    /**
+     * A function that takes a session lock: {@code GET_LOCK}, and every {@code pg_advisory_*} /
+     * {@code pg_try_advisory_*} other than the unlocks: the rest of the logical connection stays where the lock is.
+     */
+    static boolean takesLock(String sql, int start, int end) {
+        if (isWord(sql, start, end, "get_lock")) {
+            return true;
+        }
+        if (!startsWith(sql, start, end, "pg_advisory_") && !startsWith(sql, start, end, "pg_try_advisory_")) {
+            return false;
+        }
+        for (int i = start; i + 6 <= end; i++) {
+            if (sql.regionMatches(true, i, "unlock", 0, 6)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the word {@code sql[start, end)} starts with {@code prefix} (lower case), ignoring ASCII case. */

@@ -30,6 +30,10 @@ class PostgresSqlClassifierTest {
             select pg_try_advisory_xact_lock_shared(7)                                           | PRIMARY_FUNCTION
             select PG_ADVISORY_LOCK_SHARED(7)                                                    | PRIMARY_FUNCTION
             select pg_advisory_unlock(42)                                                        | PRIMARY_FUNCTION
+            select "pg_advisory_lock"(42)                                                        | PRIMARY_FUNCTION
+            select pg_catalog."pg_try_advisory_lock"(1)                                          | PRIMARY_FUNCTION
+            select "nextval"('account_seq')                                                      | PRIMARY_FUNCTION
+            select "pg_advisory_lock" from locks                                                 | READ
             select pg_advisory_unlock_all()                                                      | PRIMARY_FUNCTION
             select pg_notify('orders', 'new')                                                    | PRIMARY_FUNCTION
             select set_config('app.user', 'alice', false)                                        | PRIMARY_FUNCTION
