@@ -130,6 +130,24 @@ abstract class StatementHolesContract {
                 + server(answer));
     }
 
+    @Test
+    void aTransactionBegunBySqlReadsItsOwnInsertAndItsCommitIsReadBackInTheNextSession() {
+        boolean postgres = cluster.kind() == io.rwsplit.testing.Database.POSTGRESQL;
+        String[] answers = new String[2];
+        doWork(c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute(postgres ? "BEGIN" : "START TRANSACTION");
+                st.executeUpdate("insert into holes values (7, 'seven')");
+                answers[0] = rowsWithId(c, 7);
+                st.execute("COMMIT");
+            }
+            return null;
+        });
+        assertEquals("1", count(answers[0]), "inside the transaction, answered by " + server(answers[0]));
+        answers[1] = doWork(c -> rowsWithId(c, 7));
+        assertEquals("1", count(answers[1]), "the committed row in a new session, answered by " + server(answers[1]));
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private interface Work {

@@ -106,6 +106,12 @@ final class ConnectionRouting {
         else if (effect == SessionState.Effect.REPLAYED) {
             connectionSession.command(sql, !tx.autoCommit(), physical.primary()); // it ran there; replicas replay it
         }
+        else if (effect == SessionState.Effect.BEGINS) {
+            tx.sqlBegan();
+        }
+        else if (effect == SessionState.Effect.COMMITS || effect == SessionState.Effect.ROLLS_BACK) {
+            tx.sqlEnded(effect == SessionState.Effect.COMMITS);
+        }
         return route;
     }
 

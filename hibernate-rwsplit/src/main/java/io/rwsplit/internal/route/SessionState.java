@@ -22,6 +22,11 @@ import static io.rwsplit.internal.route.SqlText.wordEnd;
  *       ({@code SET LOCAL}, {@code SET TRANSACTION}), {@code SET SESSION AUTHORIZATION}, {@code SET autocommit}, {@code set_config} inside a
  *       query, a session command with a {@code ?} parameter: the rest of the logical connection stays on the primary
  *       ({@link io.rwsplit.RouteReason#SESSION_STATE}), as MaxScale does;</li>
+ *   <li>{@link Effect#BEGINS}, {@link Effect#COMMITS}, {@link Effect#ROLLS_BACK}: a transaction boundary sent as SQL
+ *       ({@code BEGIN [WORK|TRANSACTION]}, {@code START TRANSACTION}, {@code XA START|BEGIN}; {@code COMMIT},
+ *       PostgreSQL's {@code END}, {@code XA COMMIT}; {@code ROLLBACK} other than to a savepoint, PostgreSQL's
+ *       {@code ABORT}, {@code XA ROLLBACK}), which the transaction tracker follows as it follows
+ *       {@code setAutoCommit(false)}, {@code commit()} and {@code rollback()};</li>
  *   <li>{@link Effect#NONE}: nothing to follow ({@code SET GLOBAL}, {@code SET PASSWORD}, {@code SET STATEMENT ... FOR},
  *       {@code SET CONSTRAINTS}, everything else).</li>
  * </ul>
@@ -31,7 +36,7 @@ final class SessionState {
 
     /** What a statement leaves in the session. */
     enum Effect {
-        NONE, REPLAYED, PINS
+        NONE, REPLAYED, PINS, BEGINS, COMMITS, ROLLS_BACK
     }
 
     /** After {@code SET}: server-wide or one-statement changes, replicated or irrelevant to replicas. */
@@ -54,6 +59,10 @@ final class SessionState {
         }
         int start = SqlText.skipSpaceAndComments(sql, 0);
         int end = wordEnd(sql, start);
+        Effect boundary = boundary(sql, start, end);
+        if (boundary != null) {
+            return boundary;
+        }
         if (isWord(sql, start, end, "set")) {
             return setEffect(sql, end);
         }
@@ -77,6 +86,41 @@ final class SessionState {
             }
         }
         return Effect.NONE;
+    }
+
+    /** The transaction boundary the statement starting with the word {@code sql[start, end)} is, or null. */
+    private static Effect boundary(String sql, int start, int end) {
+        if (isWord(sql, start, end, "begin")) {
+            // MariaDB's BEGIN NOT ATOMIC opens a compound statement, not a transaction
+            return afterWord(sql, end, "not") >= 0 ? null : Effect.BEGINS;
+        }
+        if (isWord(sql, start, end, "start")) {
+            return afterWord(sql, end, "transaction") >= 0 ? Effect.BEGINS : null;
+        }
+        if (isWord(sql, start, end, "commit") || isWord(sql, start, end, "end")) {
+            return Effect.COMMITS;
+        }
+        if (isWord(sql, start, end, "rollback") || isWord(sql, start, end, "abort")) {
+            int next = SqlText.skipSpaceAndComments(sql, end);
+            int nextEnd = wordEnd(sql, next);
+            if (isWord(sql, next, nextEnd, "work") || isWord(sql, next, nextEnd, "transaction")) {
+                next = SqlText.skipSpaceAndComments(sql, nextEnd);
+                nextEnd = wordEnd(sql, next);
+            }
+            return isWord(sql, next, nextEnd, "to") ? null : Effect.ROLLS_BACK;  // ROLLBACK TO SAVEPOINT: still in it
+        }
+        if (isWord(sql, start, end, "xa")) {
+            int verb = SqlText.skipSpaceAndComments(sql, end);
+            int verbEnd = wordEnd(sql, verb);
+            if (isWord(sql, verb, verbEnd, "start") || isWord(sql, verb, verbEnd, "begin")) {
+                return Effect.BEGINS;
+            }
+            if (isWord(sql, verb, verbEnd, "commit")) {
+                return Effect.COMMITS;
+            }
+            return isWord(sql, verb, verbEnd, "rollback") ? Effect.ROLLS_BACK : null;
+        }
+        return null;
     }
 
     private static Effect setEffect(String sql, int afterSet) {

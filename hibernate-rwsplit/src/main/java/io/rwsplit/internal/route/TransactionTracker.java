@@ -58,6 +58,8 @@ final class TransactionTracker implements Runnable {
     private Object externalTx;
     /** The primary connection ran a statement that may have written, not yet recorded for read-your-writes. */
     private boolean wrote;
+    /** The primary is in a transaction begun by SQL ({@code BEGIN}, {@code START TRANSACTION}) while JDBC autocommits. */
+    private boolean sqlTransaction;
     /** How many statements that may write were routed or executed on this connection: reads routed earlier compare. */
     private long writes;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
@@ -102,8 +104,47 @@ final class TransactionTracker implements Runnable {
         if (autoCommit) {
             followExternalTransaction();
         }
-        if (wrote && autoCommit && externalTx == null) {
+        if (wrote && autoCommits()) {
             recordWrite();
+        }
+    }
+
+    /** Whether each statement commits when it runs: JDBC autocommit, no JTA, no transaction begun by SQL. */
+    private boolean autoCommits() {
+        return autoCommit && externalTx == null && !sqlTransaction;
+    }
+
+    /**
+     * {@code BEGIN} or {@code START TRANSACTION} was routed (to the primary) while JDBC autocommits: the rest of the
+     * transaction runs there, and its writes count once it commits, as in a JDBC transaction.
+     */
+    void sqlBegan() {
+        if (!autoCommit || externalTx != null || sqlTransaction) {
+            return;
+        }
+        if (wrote) {
+            recordWrite();    // an autocommit write before it
+        }
+        sqlTransaction = true;
+        begin();
+        kind = Kind.READ_WRITE;
+    }
+
+    /**
+     * {@code COMMIT} (or {@code ROLLBACK}) of a transaction begun by SQL was routed: back to autocommit routing. A
+     * commit's writes are recorded before the next statement, once the commit has run; a rollback's are dropped.
+     */
+    void sqlEnded(boolean committed) {
+        if (!sqlTransaction) {
+            return;
+        }
+        sqlTransaction = false;
+        end();
+        if (!committed) {
+            writeRecorded();
+        }
+        else if (wrote && session.consistency() != null) {
+            session.consistency().pendingWrite(this);
         }
     }
 
@@ -150,7 +191,7 @@ final class TransactionTracker implements Runnable {
     void wrote() {
         wrote = true;
         writes++;
-        if (autoCommit && externalTx == null && session.consistency() != null) {
+        if (autoCommits() && session.consistency() != null) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
             session.consistency().pendingWrite(this);
         }
@@ -210,6 +251,7 @@ final class TransactionTracker implements Runnable {
         if (wrote) {
             recordWrite();
         }
+        sqlTransaction = false;
         begin();
     }
 
@@ -299,7 +341,7 @@ final class TransactionTracker implements Runnable {
      */
     @Override
     public void run() {
-        if (wrote && autoCommit && externalTx == null && !closed) {
+        if (wrote && autoCommits() && !closed) {
             recordWrite();
         }
     }

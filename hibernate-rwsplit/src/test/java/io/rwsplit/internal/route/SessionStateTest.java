@@ -11,6 +11,7 @@ import java.sql.Statement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import io.rwsplit.RouteReason;
@@ -30,6 +31,32 @@ class SessionStateTest {
 
     private static SessionState.Effect effect(String sql) {
         return SessionState.effect(sql, SqlClassifier.classify(sql));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', textBlock = """
+            BEGIN                                  | BEGINS
+            begin work                             | BEGINS
+            BEGIN TRANSACTION ISOLATION LEVEL SERIALIZABLE | BEGINS
+            start transaction                      | BEGINS
+            START TRANSACTION READ ONLY            | BEGINS
+            xa start 'x1'                          | BEGINS
+            COMMIT                                 | COMMITS
+            commit work                            | COMMITS
+            END                                    | COMMITS
+            xa commit 'x1' one phase               | COMMITS
+            ROLLBACK                               | ROLLS_BACK
+            rollback work                          | ROLLS_BACK
+            abort                                  | ROLLS_BACK
+            xa rollback 'x1'                       | ROLLS_BACK
+            rollback to savepoint s1               | NONE
+            ROLLBACK WORK TO s1                    | NONE
+            savepoint s1                           | NONE
+            xa end 'x1'                            | NONE
+            BEGIN NOT ATOMIC SELECT 1; END         | NONE
+            """)
+    void transactionBoundariesSentAsSqlAreNamed(String sql, SessionState.Effect expected) {
+        assertEquals(expected, effect(sql), sql);
     }
 
     @ParameterizedTest
