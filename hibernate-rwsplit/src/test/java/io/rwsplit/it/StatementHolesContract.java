@@ -148,6 +148,31 @@ abstract class StatementHolesContract {
         assertEquals("1", count(answers[1]), "the committed row in a new session, answered by " + server(answers[1]));
     }
 
+    @Test
+    void aCommitWhoseReplicaConnectionDiedSucceedsOnceThePrimaryCommitted() throws SQLException {
+        cluster.delay(1, 0);
+        cluster.delay(2, 0);
+        boolean postgres = cluster.kind() == io.rwsplit.testing.Database.POSTGRESQL;
+        try (EntityManager em = emf.createEntityManager()) {
+            em.unwrap(Session.class).setDefaultReadOnly(true);   // read-only by preference: it reads on a replica
+            em.getTransaction().begin();
+            Object[] backend = (Object[]) em.createNativeQuery("select " + (postgres ? "pg_backend_pid()" : "connection_id()")
+                    + ", " + identity()).getSingleResult();
+            String node = server(backend[0] + " " + backend[1]);
+            em.createNativeQuery("insert into holes values (60, 'sixty')").executeUpdate();   // the rest on the primary
+            if (postgres) {
+                cluster.queryString(node, "select pg_terminate_backend(" + backend[0] + ")");
+            }
+            else {
+                cluster.update(node, "kill connection " + backend[0]);
+            }
+            em.getTransaction().commit();   // one server would have committed: no exception, no retry, no duplicate
+        }
+        assertEquals(1, cluster.queryInt(TestCluster.PRIMARY, "select count(*) from holes where id = 60"));
+        String next = doWork(c -> rowsWithId(c, 60));
+        assertEquals("1", count(next), "the next read, answered by " + server(next));
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private interface Work {
@@ -197,6 +222,7 @@ abstract class StatementHolesContract {
         return answer.substring(0, answer.indexOf(' '));
     }
 
+    /** The node whose identity ends {@code answer} ("count identity" or "anything identity"). */
     private String server(String answer) {
         int identity = Integer.parseInt(answer.substring(answer.indexOf(' ') + 1));
         for (String node : cluster.nodes()) {

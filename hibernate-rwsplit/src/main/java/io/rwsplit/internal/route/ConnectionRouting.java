@@ -293,7 +293,8 @@ final class ConnectionRouting {
             tx.autoCommitSwitchingOff();
         }
         // the primary first: if switching autocommit on (a commit) fails there, the replica's read-only work is irrelevant
-        SQLException failure = physical.applyToBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF);
+        SQLException failure = physical.endOnBoth(autoCommit ? AUTOCOMMIT_ON : AUTOCOMMIT_OFF,
+                autoCommit ? "setAutoCommit(true)" : "setAutoCommit(false)");
         if (autoCommit) {
             connectionSession.transactionEnded(false); // switching autocommit on commits
         }
@@ -305,7 +306,8 @@ final class ConnectionRouting {
 
     /**
      * Commits on the primary, then on the replica; both are always attempted and the transaction ends
-     * either way (the first failure is thrown, the next chained to it). A transaction that wrote is committed
+     * either way. The primary's failure is thrown; the replica's (it held only reads) discards its connection and is
+     * logged, never thrown: once the primary has committed, the commit succeeded. A transaction that wrote is committed
      * together with the reading of its position where the server allows ({@link ConsistencyGate#commitRecordingWrite}).
      */
     void commit() throws SQLException {
@@ -323,8 +325,12 @@ final class ConnectionRouting {
                 failure = e;   // not recorded: the tracker records the write as after any failed commit
             }
         }
-        failure = recorded || failure != null ? physical.applyToReplica(Connection::commit, failure)
-                : physical.applyToBoth(Connection::commit);
+        if (recorded || failure != null) {
+            physical.endOnReplica(Connection::commit, "commit");
+        }
+        else {
+            failure = physical.endOnBoth(Connection::commit, "commit");
+        }
         connectionSession.transactionEnded(false);
         tx.committed(recorded);
         if (failure != null) {
@@ -346,7 +352,7 @@ final class ConnectionRouting {
         if (tx.autoCommit()) {
             return;
         }
-        SQLException failure = physical.applyToBoth(Connection::rollback);
+        SQLException failure = physical.endOnBoth(Connection::rollback, "rollback");
         connectionSession.transactionEnded(true);
         tx.rolledBack();
         if (failure != null) {

@@ -116,16 +116,36 @@ final class PhysicalConnections {
     }
 
     /**
-     * Applies {@code action} to the primary, then to the replica, both attempted whatever the first did;
-     * returns the failures, the replica's chained to the primary's, or null.
+     * Applies a transaction boundary ({@code commit}, {@code rollback}, autocommit on or off) to the primary, then to
+     * the replica connection, both attempted whatever the first did; returns the primary's failure, or null. The
+     * replica connection held only reads: one that fails at the boundary is discarded ({@link #endOnReplica}), as
+     * one server's caller would never hear of it.
      */
-    SQLException applyToBoth(Action action) {
-        return applyToReplica(action, apply(primary, action, null));
+    SQLException endOnBoth(Action action, String boundary) {
+        SQLException failure = apply(primary, action, null);
+        endOnReplica(action, boundary);
+        return failure;
     }
 
-    /** Applies {@code action} to the replica connection, if open; returns {@code failure} with its failure chained. */
-    SQLException applyToReplica(Action action, SQLException failure) {
-        return apply(replica.connection(), action, failure);
+    /**
+     * Applies a transaction boundary to the replica connection, if open. A failure there (the replica died, its
+     * connection broke) is logged at WARN and the connection discarded: it held only reads, nothing of the caller's
+     * is lost, and the next read opens another.
+     */
+    void endOnReplica(Action action, String boundary) {
+        Connection c = replica.connection();
+        if (c == null) {
+            return;
+        }
+        try {
+            action.apply(c);
+        }
+        catch (SQLException e) {
+            Router.log.warn("[{}] the connection to replica {} failed at {} (it held only reads; discarded, the"
+                    + " transaction's outcome is the primary's): {}", router.label(), replica, boundary,
+                    io.rwsplit.internal.config.Secrets.describe(e));
+            replica.drop(replica.node());
+        }
     }
 
     private static SQLException apply(Connection c, Action action, SQLException failure) {
@@ -144,18 +164,24 @@ final class PhysicalConnections {
     // ------------------------------------------------------------------ lifecycle
 
     /**
-     * Gives every connection back to its pool; returns the failures (chained), or null. The primary connection goes
-     * back even when giving back the replica's throws, and the other way round.
+     * Gives every connection back to its pool; returns the primary's failure, or null. The primary connection goes
+     * back even when giving back the replica's throws, and the other way round; the replica's failure is logged, not
+     * returned (it held only reads).
      */
     SQLException releaseAll() {
         SQLException failure = null;
         Connection p = primary;
         primary = null;
         try {
-            replica.release();
-        }
-        catch (SQLException e) {
-            failure = e;
+            String from = String.valueOf(replica);
+            try {
+                replica.release();
+            }
+            catch (SQLException e) {
+                // it held only reads: closing the logical connection succeeded as far as the caller is concerned
+                Router.log.warn("[{}] giving back the connection to replica {} failed (discarded): {}", router.label(),
+                        from, io.rwsplit.internal.config.Secrets.describe(e));
+            }
         }
         finally {
             if (p != null) {

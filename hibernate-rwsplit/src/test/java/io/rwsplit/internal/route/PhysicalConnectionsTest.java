@@ -69,19 +69,35 @@ class PhysicalConnectionsTest {
     }
 
     @Test
-    void anActionOnBothIsAttemptedOnTheReplicaWhenThePrimaryFailsAndBothFailuresAreKept() throws SQLException {
+    void aBoundaryIsAttemptedOnTheReplicaWhenThePrimaryFailsAndOnlyThePrimarysFailureIsReturned() throws SQLException {
         Connection primary = physical.primary();
         Connection replica = physical.replica().serve(false);
         List<Connection> reached = new ArrayList<>();
-        SQLException failure = physical.applyToBoth(c -> {
+        SQLException failure = physical.endOnBoth(c -> {
             reached.add(c);
             throw new SQLException("simulated: " + (c == primary ? "primary" : "replica"));
-        });
+        }, "commit");
         assertEquals(List.of(primary, replica), reached, "the primary first, then the replica");
         assertNotNull(failure);
         assertEquals("simulated: primary", failure.getMessage());
-        assertEquals("simulated: replica", failure.getNextException().getMessage());
-        assertNull(physical.applyToBoth(c -> { }), "no failure, nothing returned");
+        assertNull(failure.getNextException(), "the replica held only reads: its failure is not the caller's");
+        assertNull(physical.replica().connection(), "the replica connection that failed is discarded");
+        assertNull(physical.endOnBoth(c -> { }, "commit"), "no failure, nothing returned");
+    }
+
+    @Test
+    void aReplicaThatFailsAtABoundaryIsDiscardedAndTheNextReadOpensAnother() throws SQLException {
+        physical.primary();
+        Connection first = physical.replica().serve(false);
+        assertNull(physical.endOnBoth(c -> {
+            if (c == first) {
+                throw new SQLException("simulated: the replica died", "08006");
+            }
+        }, "commit"));
+        assertNull(physical.replica().connection());
+        Connection second = physical.replica().serve(false);
+        assertNotNull(second);
+        assertFalse(second == first, "a new connection");
     }
 
     @Test
