@@ -108,7 +108,7 @@ public final class RwSplit {
             for (io.rwsplit.health.ReplicaStatus s : h.replicas()) {
                 String name = router.label() + "/" + s.name();
                 statuses.add(new io.rwsplit.health.ReplicaStatus(name, s.state(), s.lagMicros(), s.lastError(),
-                        s.position(), s.observedAtNanos()));
+                        s.position(), s.observedAtNanos(), s.acceptsWrites()));
                 ejections.put(name, h.ejections().get(s.name()));
             }
         }

@@ -67,6 +67,9 @@ final class RwSplitHealthIndicator extends AbstractHealthIndicator {
             r.put("state", status.state().name());
             r.put("lag", Duration.ofNanos(status.lagMicros() * 1_000).toString());
             r.put("lagMillis", status.lagMicros() / 1_000);
+            if (status.acceptsWrites()) {
+                r.put("acceptsWrites", true);   // read_only=OFF on a replica: set read_only=ON there
+            }
             if (status.lastError() != null) {
                 r.put("lastError", status.lastError());
             }

@@ -43,6 +43,7 @@ public final class HealthTracker {
     private String lastError;
     private GtidPosition position;
     private long observedAt;
+    private boolean acceptsWrites;
     private long ejections;
 
     public HealthTracker(String name, HealthPolicy policy) {
@@ -177,7 +178,16 @@ public final class HealthTracker {
         return lastError;
     }
 
+    /** Whether the replica takes writes although it replicates (its probe saw {@code read_only=OFF}). */
+    public void acceptsWrites(boolean acceptsWrites) {
+        this.acceptsWrites = acceptsWrites;
+    }
+
+    public boolean acceptsWrites() {
+        return acceptsWrites;
+    }
+
     public ReplicaStatus status() {
-        return new ReplicaStatus(name, state, lagMicros, lastError, position, observedAt);
+        return new ReplicaStatus(name, state, lagMicros, lastError, position, observedAt, acceptsWrites);
     }
 }

@@ -9,7 +9,7 @@ import java.sql.Statement;
  * Which server answers, and in which role. The primary's identity ({@link #primaryIdentity}) changes when
  * another server takes over (a failover): MariaDB and MySQL report another {@code server_id} once that server
  * is writable, PostgreSQL a new timeline (the first field of the current WAL file's name) or another address.
- * A listed replica acts as the primary ({@link #actsAsPrimary}) when PostgreSQL says it is not in recovery,
+ * A listed replica acts as the primary ({@link #roleOf}) when PostgreSQL says it is not in recovery,
  * or when a MariaDB or MySQL server is writable ({@code read_only=OFF}) and is the very server the primary URL
  * leads to (a writable replica that still replicates is not enough).
  */
@@ -58,32 +58,45 @@ public final class ServerRole {
     }
 
     /**
-     * Why replica connection {@code c} answers as the primary, or null when it is a replica.
+     * What a listed replica is now, as its probe sees it: the primary (a failover promoted it), a replica that accepts
+     * writes, or a read-only replica.
      *
-     * @param primaryIdentity the primary's identity as last seen, or null
+     * @param promotedBecause why it is taken for the primary now, or null
+     * @param acceptsWrites   whether it takes writes ({@code read_only=OFF} on MariaDB and MySQL; a promoted server)
      */
-    public static String actsAsPrimary(Connection c, GtidReader.Flavour flavour, String primaryIdentity) throws SQLException {
+    public record Role(String promotedBecause, boolean acceptsWrites) {
+        static final Role READ_ONLY = new Role(null, false);
+        static final Role WRITABLE_REPLICA = new Role(null, true);
+    }
+
+    /**
+     * The role of the listed replica behind {@code c}: on PostgreSQL the primary when not in recovery (a standby cannot
+     * take writes); on MariaDB and MySQL the primary when it is writable and the very server the primary URL leads to
+     * ({@code primaryIdentity}), a writable replica when it is writable but another server (it still replicates: a
+     * statement that reached it would write there), else read-only. One query.
+     */
+    public static Role roleOf(Connection c, GtidReader.Flavour flavour, String primaryIdentity) throws SQLException {
         switch (flavour) {
             case POSTGRESQL:
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_is_in_recovery()")) {
-                    return rs.next() && !rs.getBoolean(1) ? "the server is the primary now: pg_is_in_recovery() is false"
-                            : null;
+                    return rs.next() && !rs.getBoolean(1)
+                            ? new Role("the server is the primary now: pg_is_in_recovery() is false", true) : Role.READ_ONLY;
                 }
             case MARIADB:
             case MYSQL:
-                if (primaryIdentity == null) {
-                    return null;
-                }
                 try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
                         "select @@read_only, concat(@@server_id, '@', @@hostname, ':', @@port)")) {
-                    if (rs.next() && !rs.getBoolean(1) && primaryIdentity.equals(rs.getString(2))) {
-                        return "the server is the primary now: read_only=OFF and the primary URL leads to it ("
-                                + primaryIdentity + ")";
+                    if (!rs.next() || rs.getBoolean(1)) {
+                        return Role.READ_ONLY;
                     }
-                    return null;
+                    if (primaryIdentity != null && primaryIdentity.equals(rs.getString(2))) {
+                        return new Role("the server is the primary now: read_only=OFF and the primary URL leads to it ("
+                                + primaryIdentity + ")", true);
+                    }
+                    return Role.WRITABLE_REPLICA;
                 }
             default:
-                return null;
+                return Role.READ_ONLY;
         }
     }
 }

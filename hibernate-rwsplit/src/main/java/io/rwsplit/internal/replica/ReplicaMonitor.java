@@ -175,11 +175,12 @@ public final class ReplicaMonitor implements AutoCloseable {
                 connections[i] = c;
             }
             LagSample sample = probe.measure(node.name(), c);
-            String promoted = ServerRole.actsAsPrimary(c, gtid.flavour(c), primaryIdentity);
-            if (promoted != null) {
-                replicas.actsAsPrimary(node, promoted);
+            ServerRole.Role role = ServerRole.roleOf(c, gtid.flavour(c), primaryIdentity);
+            if (role.promotedBecause() != null) {
+                replicas.actsAsPrimary(node, role.promotedBecause());
                 return;
             }
+            replicas.acceptsWrites(node, role.acceptsWrites());
             GtidPosition position = position(node, c);
             if (position != null && wentBackwards(i, position)) {
                 log.info("[{}] replica '{}' is at {}, behind the {} it reported before (restarted or replaced):"

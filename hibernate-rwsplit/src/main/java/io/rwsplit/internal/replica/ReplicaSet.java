@@ -202,6 +202,27 @@ public final class ReplicaSet {
     }
 
     /**
+     * The replica's probe saw whether it takes writes although it replicates; the change is logged (WARN when it
+     * does) and shown in health.
+     */
+    public synchronized void acceptsWrites(ReplicaNode node, boolean acceptsWrites) {
+        HealthTracker tracker = trackers[node.index()];
+        if (tracker.acceptsWrites() == acceptsWrites) {
+            return;
+        }
+        tracker.acceptsWrites(acceptsWrites);
+        snapshot = snapshot(snapshot.candidates);
+        if (acceptsWrites) {
+            log.warn("[{}] replica '{}' accepts writes (read_only=OFF) although it replicates from the primary:"
+                    + " hibernate-rwsplit sends it no write, but set read_only=ON on it (MySQL: super_read_only=ON)"
+                    + " so that nothing else can write there", label, node.name());
+        }
+        else {
+            log.info("[{}] replica '{}' is read-only again", label, node.name());
+        }
+    }
+
+    /**
      * A probe could not reach the replica. Returns whether the replica is DOWN now: it stopped answering the monitor,
      * so the connections lent to it may be stuck too.
      */
