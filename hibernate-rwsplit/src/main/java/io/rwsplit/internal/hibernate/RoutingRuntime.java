@@ -3,6 +3,7 @@ package io.rwsplit.internal.hibernate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.rwsplit.internal.config.ReplicaConfig;
 import io.rwsplit.internal.config.RwSplitConfig;
 import io.rwsplit.internal.config.Secrets;
 import io.rwsplit.internal.consistency.CausalReads;
@@ -10,6 +11,7 @@ import io.rwsplit.internal.consistency.ConsistencyRuntime;
 import io.rwsplit.internal.health.LagProbes;
 import io.rwsplit.internal.replica.ReplicaMonitor;
 import io.rwsplit.internal.replica.PrimarySource;
+import io.rwsplit.internal.route.Lexing;
 import io.rwsplit.internal.route.Router;
 
 /**
@@ -45,7 +47,8 @@ final class RoutingRuntime implements AutoCloseable {
             PrimarySource protectedPrimary = ReplicaMonitor.protect(label, primary, config.health(), unit.clock());
             CausalReads causal = new CausalReads(consistency, label, replicas.replicaSet().epochs());
             Router router = new Router(label, protectedPrimary, replicas.replicaSet(), config.fallback(), causal,
-                    unit.transactionStatus(), unit.intentSource(), config.health());
+                    unit.transactionStatus(), unit.intentSource(), config.health(),
+                    Lexing.of(config.replicas().stream().map(ReplicaConfig::url).toList()));
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
                     causal::primaryChanged, router::primaryAnswered);

@@ -22,6 +22,12 @@ final class ClassificationCache {
     private static final int SIZE = 1024;
 
     private final Entry[] entries = new Entry[SIZE];
+    private final Lexing lexing;
+
+    /** @param lexing the lexical rules of the database whose SQL this cache classifies */
+    ClassificationCache(Lexing lexing) {
+        this.lexing = lexing;
+    }
 
     /** The classification of {@code sql}, from the cache or computed and remembered. */
     Entry classify(String sql) {
@@ -30,7 +36,7 @@ final class ClassificationCache {
         if (entry != null && (entry.sql == sql || entry.sql.equals(sql))) {
             return entry;
         }
-        SqlKind kind = SqlClassifier.classify(sql);
+        SqlKind kind = SqlClassifier.classify(sql, lexing);
         entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind));
         entries[slot] = entry;
         return entry;

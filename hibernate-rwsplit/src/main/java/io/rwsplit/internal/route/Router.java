@@ -44,7 +44,7 @@ public final class Router {
     private final RoutingIntentSource intentSource;
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
-    private final ClassificationCache classifications = new ClassificationCache();
+    private final ClassificationCache classifications;
     /** Whether the database undoes a session {@code SET} on rollback (PostgreSQL); null until first asked. */
     private volatile Boolean transactionalSettings;
     private final long failoverWaitNanos;
@@ -70,7 +70,7 @@ public final class Router {
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource) {
-        this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, HealthConfig.DEFAULTS);
+        this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, HealthConfig.DEFAULTS, Lexing.ANY);
     }
 
     /**
@@ -78,10 +78,12 @@ public final class Router {
      * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
      * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
      * @param health            probe and breaker settings: how long a read waits for a failover of the primary
+     * @param lexing            the lexical rules of the database's SQL ({@link Lexing#of} the replicas' URLs)
      */
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
-                  RoutingIntentSource intentSource, HealthConfig health) {
+                  RoutingIntentSource intentSource, HealthConfig health, Lexing lexing) {
+        this.classifications = new ClassificationCache(lexing);
         this.failoverWaitNanos = health.failoverWait().toNanos();
         this.failoverPauseNanos = health.probeInterval().toNanos();
         this.causal = causal;

@@ -37,11 +37,21 @@ public final class SqlClassifier {
     private SqlClassifier() {
     }
 
-    /** What {@code sql} is, as far as routing cares; {@link SqlKind#OTHER} for {@code null} or blank SQL. */
+    /**
+     * What {@code sql} is, as far as routing cares, read under every lexing of either database
+     * ({@link #classify(String, Lexing)} with {@link Lexing#ANY}); {@link SqlKind#OTHER} for {@code null} or blank SQL.
+     */
     public static SqlKind classify(String sql) {
-        if (sql == null) {
-            return SqlKind.OTHER;
-        }
+        return classify(sql, Lexing.ANY);
+    }
+
+    /** What {@code sql} is under {@code lexing}, read as {@link Readings#kind} reads it. */
+    public static SqlKind classify(String sql, Lexing lexing) {
+        return sql == null ? SqlKind.OTHER : Readings.kind(sql, lexing);
+    }
+
+    /** What {@code sql} is under MySQL's default lexing alone. */
+    static SqlKind classifyOneReading(String sql) {
         int start = skipToFirstKeyword(sql, 0);
         if (start == sql.length()) {
             return SqlKind.OTHER;
@@ -173,19 +183,21 @@ public final class SqlClassifier {
 
     /**
      * One pass over the rest of a read, outside literals and comments, looking for what keeps it on the primary.
-     * A lock clause wins over a primary function; an executable comment, an unterminated literal or a second
-     * statement makes it {@code OTHER}.
+     * A new table ({@code SELECT ... INTO t}) makes it a write, a lock clause wins over a primary function; an
+     * executable comment, an unterminated literal or a second statement makes it {@code OTHER}.
      */
     private static SqlKind scanRead(String sql, int i) {
         int n = sql.length();
         boolean locking = false;
         boolean primaryFunction = false;
+        boolean writes = false;
         char previous = ' ';    // the last significant character before the current token
         while (i < n) {
             char c = sql.charAt(i);
             if (isWordChar(c)) {
                 int end = wordEnd(sql, i);
                 SqlKind clause = clauseAt(sql, i, end, previous);
+                writes |= clause == SqlKind.WRITE;
                 locking |= clause == SqlKind.LOCKING_READ;
                 primaryFunction |= clause == SqlKind.PRIMARY_FUNCTION;
                 previous = 'a';
@@ -217,7 +229,8 @@ public final class SqlClassifier {
                 i++;
             }
         }
-        return locking ? SqlKind.LOCKING_READ : primaryFunction ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;
+        return writes ? SqlKind.WRITE : locking ? SqlKind.LOCKING_READ
+                : primaryFunction ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;
     }
 
     /**
@@ -237,7 +250,7 @@ public final class SqlClassifier {
                     return afterWord(sql, share, "mode") >= 0 ? SqlKind.LOCKING_READ : SqlKind.READ;
                 }
                 if (isWord(sql, start, end, "into")) {
-                    return SqlKind.PRIMARY_FUNCTION;    // SELECT ... INTO OUTFILE | DUMPFILE | @variable
+                    return intoTarget(sql, end);
                 }
                 return isWord(sql, start, end, "next") ? sequenceValue(sql, end) : SqlKind.READ;
             case 6:
@@ -275,6 +288,9 @@ public final class SqlClassifier {
                 return SqlKind.READ;
             case 17:
                 return isWord(sql, start, end, "release_all_locks") ? call(sql, end) : SqlKind.READ;
+            case 19:
+                // the FOUND_ROWS() that follows runs on the primary: the count must be of a query it ran
+                return isWord(sql, start, end, "sql_calc_found_rows") ? SqlKind.PRIMARY_FUNCTION : SqlKind.READ;
             default:
                 return end - start > 8 && isPostgresPrimaryFunction(sql, start, end) ? call(sql, end) : SqlKind.READ;
         }
@@ -334,6 +350,22 @@ public final class SqlClassifier {
     /** Whether the word {@code sql[start, end)} starts with {@code prefix} (lower case), ignoring ASCII case. */
     private static boolean startsWith(String sql, int start, int end, String prefix) {
         return end - start >= prefix.length() && sql.regionMatches(true, start, prefix, 0, prefix.length());
+    }
+
+    /**
+     * What {@code SELECT ... INTO} puts its rows into: a new table (PostgreSQL's {@code SELECT * INTO archive FROM t})
+     * is a write; a variable ({@code INTO @x}), a server file ({@code INTO OUTFILE | DUMPFILE}) or a temporary table
+     * ({@code INTO TEMP t}, which pins the session) runs on the primary without being a write others read.
+     */
+    private static SqlKind intoTarget(String sql, int afterInto) {
+        int next = SqlText.skipSpaceAndComments(sql, afterInto);
+        if (next >= sql.length() || sql.charAt(next) == '@') {
+            return SqlKind.PRIMARY_FUNCTION;
+        }
+        int end = wordEnd(sql, next);
+        return isWord(sql, next, end, "outfile") || isWord(sql, next, end, "dumpfile") || isWord(sql, next, end, "temp")
+                || isWord(sql, next, end, "temporary") || isWord(sql, next, end, "local")
+                ? SqlKind.PRIMARY_FUNCTION : SqlKind.WRITE;
     }
 
     /** A primary function if the name that ends at {@code afterName} is called, as in {@code found_rows()}. */

@@ -41,4 +41,26 @@ public enum SqlKind {
     public boolean primaryOnly() {
         return this != READ;
     }
+
+    /**
+     * Of this reading of a statement and {@code other} (another lexing of the same text), the one that keeps it on
+     * the primary, and of two such the one that does more: an unknown statement, then a write, DDL, a call, a session
+     * command, a primary function, a locking read.
+     */
+    SqlKind stricter(SqlKind other) {
+        return rank() >= other.rank() ? this : other;
+    }
+
+    private int rank() {
+        return switch (this) {
+            case READ -> 0;
+            case LOCKING_READ -> 1;
+            case PRIMARY_FUNCTION -> 2;
+            case SESSION -> 3;
+            case CALL -> 4;
+            case DDL -> 5;
+            case WRITE -> 6;
+            case OTHER -> 7;
+        };
+    }
 }

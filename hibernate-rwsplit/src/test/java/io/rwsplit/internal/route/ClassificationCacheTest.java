@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ClassificationCacheTest {
 
-    private final ClassificationCache cache = new ClassificationCache();
+    private final ClassificationCache cache = new ClassificationCache(Lexing.ANY);
 
     @Test
     void returnsTheClassifiersAnswerAndRemembersIt() {

@@ -39,7 +39,9 @@ class PostgresSqlClassifierTest {
             select set_config('app.user', 'alice', false)                                        | PRIMARY_FUNCTION
             select txid_current()                                                                | PRIMARY_FUNCTION
             select pg_current_xact_id()                                                          | PRIMARY_FUNCTION
-            select * into archive from account                                                   | PRIMARY_FUNCTION
+            select * into archive from account                                                   | WRITE
+            select * into unlogged table archive2 from account                                   | WRITE
+            select * into temp copy_of from account                                              | PRIMARY_FUNCTION
             select id, owner into temporary copy_of from account where balance > 0               | PRIMARY_FUNCTION
             listen orders                                                                        | SESSION
             notify orders, 'payload'                                                             | SESSION

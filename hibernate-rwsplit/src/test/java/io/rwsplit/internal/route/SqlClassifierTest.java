@@ -22,7 +22,6 @@ class SqlClassifierTest {
             "select p1_0.id,p1_0.name from Person p1_0 where p1_0.id=?",
             "SELECT 1",
             "  \n/* comment */ -- x\n SELECT 1",
-            "# mysql comment\nselect 1",
             "/* load io.x.Person */ select p1_0.id,p1_0.name from Person p1_0 where p1_0.id=?",
             "/* <criteria> */ select p1_0.id from Person p1_0 order by p1_0.name fetch first ? rows only",
             "(select 1) union (select 2)",
@@ -39,12 +38,10 @@ class SqlClassifierTest {
             "select p.for_update_flag from Person p",
             "select p.name from Person p where p.note = 'for update'",
             "select p.name from Person p where p.note = 'it''s for update'",
-            "select p.name from Person p where p.note = 'a\\' for update'",
             "select \"for update\" from Person",
             "select `for` from Person",
             "select p.name from Person p /* for update */",
             "select p.name from Person p -- for update",
-            "select p.name from Person p # lock in share mode",
             "select p.name as next_value from Person p",
             "select row_counter, found from t",
             "select p.into_flag from t p",
@@ -57,6 +54,23 @@ class SqlClassifierTest {
     })
     void classifiesReplicaSafeReadsAsRead(String sql) {
         assertEquals(SqlKind.READ, SqlClassifier.classify(sql));
+    }
+
+    /** Replica-safe under MySQL's rules, which is how MariaDB and MySQL units read them (PostgreSQL's differ). */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "# mysql comment\nselect 1",
+            "select p.name from Person p # lock in share mode",
+    })
+    void classifiesMySqlCommentsAsMySqlDoes(String sql) {
+        assertEquals(SqlKind.READ, SqlClassifier.classify(sql, Lexing.MYSQL));
+    }
+
+    /** A backslash in a string reads two ways (NO_BACKSLASH_ESCAPES): under one of them this locks. */
+    @Test
+    void aBackslashBeforeAQuoteReadsTwoWays() {
+        assertEquals(SqlKind.OTHER, SqlClassifier.classify("select p.name from Person p where p.note = 'a\\' for update'",
+                Lexing.MYSQL));
     }
 
     @ParameterizedTest
@@ -113,6 +127,7 @@ class SqlClassifierTest {
             "select id from t into outfile '/tmp/t.csv'",
             "select id into @id from t where name = ?",
             "select id from t into dumpfile '/tmp/t.bin'",
+            "select SQL_CALC_FOUND_ROWS * from t limit 10",
             "with s as (select nextval(person_seq) as id) select id from s",
     })
     void classifiesPrimaryDependentReadsAsPrimaryFunction(String sql) {
