@@ -29,7 +29,7 @@ import io.rwsplit.testing.TestCluster;
 abstract class StatementHolesContract {
 
     final TestCluster cluster;
-    private EntityManagerFactory emf;
+    EntityManagerFactory emf;
 
     StatementHolesContract(TestCluster cluster) {
         this.cluster = cluster;

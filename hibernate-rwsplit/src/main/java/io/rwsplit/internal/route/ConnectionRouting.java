@@ -246,9 +246,13 @@ final class ConnectionRouting {
         return owner;
     }
 
-    /** Whether a read that failed on its replica may run again elsewhere: outside a transaction only. */
+    /**
+     * Whether a read prepared on a replica records its parameters to run again elsewhere: outside a transaction (a
+     * failed read may move), and in a read-only-by-preference transaction (a statement the replica refuses as a write
+     * moves the rest of it to the primary: {@link Failover}).
+     */
     boolean retriesReads() {
-        return !tx.inTransaction();
+        return !tx.inTransaction() || tx.kind() == TransactionTracker.Kind.READ_ONLY_PREFERRED;
     }
 
     private static String abbreviate(String sql) {

@@ -103,6 +103,10 @@ final class Failover {
         boolean broken = ConnectionErrors.isConnectionError(e, door.physical());
         if (node != null) {
             if (!broken && ConnectionErrors.refusedAsWrite(e)) {
+                if (tx.inTransaction() && tx.kind() == TransactionTracker.Kind.READ_ONLY_PREFERRED) {
+                    preferredReadOnlyToPrimary(door, e);
+                    return 0;
+                }
                 if (!door.replayable() || !moved(e, () -> toPrimaryAsWrite(door))) {
                     throw e;
                 }
@@ -200,6 +204,40 @@ final class Failover {
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         door.retarget(physical.primary(), null);
         return true;
+    }
+
+    /**
+     * A statement of a read-only-by-preference transaction that its replica refused as a write (a function that writes,
+     * {@code SELECT ... FOR UPDATE} a standby cannot lock): as a write in such a transaction does, it moves the rest of
+     * the transaction to the primary, and runs again there. Only at READ COMMITTED (or below), where every statement
+     * takes a snapshot of its own anyway; at REPEATABLE READ or SERIALIZABLE the move would change the transaction's
+     * snapshot half way, so the transaction fails with an error that says so (SQLState 25006).
+     */
+    private void preferredReadOnlyToPrimary(Door<?> door, SQLException refused) throws SQLException {
+        // the replica's transaction is aborted now (PostgreSQL): the isolation is the one set, else the primary's
+        int isolation = physical.isolation() >= 0 ? physical.isolation() : physical.primary().getTransactionIsolation();
+        if (isolation > java.sql.Connection.TRANSACTION_READ_COMMITTED) {
+            SQLException e = new SQLException("hibernate-rwsplit: the replica refused a statement of this read-only-by-"
+                    + "preference transaction as a write; at " + (isolation == java.sql.Connection.TRANSACTION_SERIALIZABLE
+                    ? "SERIALIZABLE" : "REPEATABLE READ") + " it cannot move to the primary without changing the"
+                    + " transaction's snapshot, so the transaction fails: run such statements on the primary"
+                    + " (RwSplit.onPrimary, a /* rwsplit:primary */ comment) or the transaction at READ COMMITTED", "25006",
+                    refused);
+            throw e;
+        }
+        if (!door.replayable() || owner.isClosed()) {
+            throw refused;
+        }
+        tx.writeInPreferredReadOnly();   // the rest of the transaction runs on the primary
+        tx.wrote();                      // it was refused as a write: read-your-writes must cover it
+        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
+        try {
+            door.retarget(physical.primary(), null);
+        }
+        catch (SQLException e) {
+            e.addSuppressed(refused);
+            throw e;
+        }
     }
 
     /**

@@ -103,6 +103,11 @@ final class PhysicalConnections {
         }
     }
 
+    /** The isolation set on the logical connection (or read from its first connection), or -1. */
+    int isolation() {
+        return settings.isolation();
+    }
+
     // ------------------------------------------------------------------ both
 
     /** Applies a setting change to every open connection. */

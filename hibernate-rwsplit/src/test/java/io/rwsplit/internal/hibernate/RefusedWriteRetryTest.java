@@ -1,6 +1,8 @@
 package io.rwsplit.internal.hibernate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -69,15 +71,39 @@ class RefusedWriteRetryTest {
     }
 
     @Test
-    void readRefusedInsideATransactionGoesToTheApplication() {
+    void aReadRefusedInAReadOnlyByPreferenceTransactionMovesItToThePrimaryAtReadCommitted() {
         factory();
         r1.refusing = true;
         try (EntityManager em = emf.createEntityManager()) {
             em.unwrap(Session.class).setDefaultReadOnly(true);
             em.getTransaction().begin();
-            assertThrows(PersistenceException.class, () -> em.find(Person.class, 1L));
+            assertNotNull(em.find(Person.class, 1L), "run again on the primary");
+            em.getTransaction().commit();
+            assertEquals(1L, RwSplit.statistics(em).byReason().get("REPLICA_REFUSED_WRITE"));
+        }
+    }
+
+    @Test
+    void aReadRefusedInAReadOnlyByPreferenceTransactionAtRepeatableReadGoesToTheApplication() {
+        factory();
+        r1.refusing = true;
+        try (EntityManager em = emf.createEntityManager()) {
+            em.unwrap(Session.class).setDefaultReadOnly(true);
+            em.getTransaction().begin();
+            em.unwrap(Session.class).doWork(c -> c.setTransactionIsolation(java.sql.Connection.TRANSACTION_REPEATABLE_READ));
+            PersistenceException e = assertThrows(PersistenceException.class, () -> em.find(Person.class, 1L));
+            assertTrue(String.valueOf(e.getCause()).contains("REPEATABLE READ") || messages(e).contains("REPEATABLE READ"),
+                    messages(e));
             em.getTransaction().rollback();
             assertNull(RwSplit.statistics(em).byReason().get("REPLICA_REFUSED_WRITE"));
         }
+    }
+
+    private static String messages(Throwable e) {
+        StringBuilder sb = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            sb.append(t.getMessage()).append(" | ");
+        }
+        return sb.toString();
     }
 }
