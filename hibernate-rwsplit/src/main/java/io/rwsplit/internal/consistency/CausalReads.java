@@ -23,6 +23,7 @@ public final class CausalReads {
     /** Per replica: the position it is known to have applied, and the epoch of the replica it was learned from. */
     private final AtomicReferenceArray<Learned> applied;
     private final ServerEpochs epochs;
+    private final String label;
     /** The unit's last committed position in this JVM; {@code null} with consistency_scope=session. */
     private final UnitPosition unit;
     private final CatchUpEstimates catchUp;
@@ -32,6 +33,7 @@ public final class CausalReads {
     private volatile boolean warnedNoGtid;
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
     private volatile ConsistencyToken rebase;
+    private final java.util.concurrent.atomic.AtomicLong lostWriteFailovers = new java.util.concurrent.atomic.AtomicLong();
 
     /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
     private record Learned(GtidPosition position, long epoch) {
@@ -45,6 +47,7 @@ public final class CausalReads {
         int replicas = epochs.size();
         this.epochs = epochs;
         this.runtime = runtime;
+        this.label = label;
         this.keyPrefix = label + ":";
         // a named scope's key always has a ':' after the label, so this key never collides with one
         this.unitKey = "unit/" + runtime.config().unitName() + "/" + label;
@@ -240,6 +243,7 @@ public final class CausalReads {
      * have applied is forgotten.
      */
     public void primaryChanged(GtidPosition newPrimary) {
+        reportLostWrites(newPrimary);
         long now = runtime.clock().epochMicros();
         GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
@@ -255,6 +259,40 @@ public final class CausalReads {
         if (unit != null) {
             unit.rebase(base);
         }
+    }
+
+    /**
+     * Writes are lost in a failover when the new primary does not have the unit's last committed write (replication
+     * is asynchronous: the old primary acknowledged it before any replica had it). The new primary's position when
+     * it is first seen stands for its switch point: MariaDB and MySQL GTID sets contain the old primary's
+     * transactions the new one applied; a PostgreSQL LSN continues from the switch point on the new timeline (writes
+     * to the new primary before the monitor saw it can hide a loss, never invent one). A loss is counted and logged
+     * once at ERROR with both positions. Needs the unit's position ({@code consistency_scope=unit}, the default).
+     */
+    private void reportLostWrites(GtidPosition newPrimary) {
+        ConsistencyToken last = unit == null ? null : unit.current();
+        GtidPosition wrote = last == null ? null : last.positionOrNull();
+        if (newPrimary == null || wrote == null) {
+            return;
+        }
+        try {
+            if (newPrimary.contains(wrote)) {
+                return;
+            }
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return;
+        }
+        lostWriteFailovers.incrementAndGet();
+        ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
+                + " primary is at {} and does not have this unit's last committed write {} (acknowledged by the old"
+                + " primary before a replica had it: asynchronous replication); what was written then is not in the"
+                + " database any more", label, newPrimary, wrote);
+    }
+
+    /** How many failovers of the primary lost writes this unit had committed ({@link #reportLostWrites}). */
+    public long lostWriteFailovers() {
+        return lostWriteFailovers.get();
     }
 
     /**

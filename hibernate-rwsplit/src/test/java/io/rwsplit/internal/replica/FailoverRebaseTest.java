@@ -125,6 +125,33 @@ class FailoverRebaseTest {
                 "true@" + (start + 20)), answers);
     }
 
+    @Test
+    void aFailoverToAServerWithoutTheUnitsLastWriteIsReportedOnceAtErrorWithBothPositions() {
+        try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach("io.rwsplit.consistency",
+                ch.qos.logback.classic.Level.WARN)) {
+            monitor.watchPrimary();
+            causal.newSession().committed(write("0-1-53"));   // acknowledged by the old primary, on no replica yet
+            clock.advanceMillis(1_000);
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-1-52");   // promoted without write 53
+            monitor.watchPrimary();
+            monitor.watchPrimary();                                        // the same new primary: no second report
+            assertEquals(1, causal.lostWriteFailovers());
+            List<String> errors = logs.lines().stream().filter(l -> l.startsWith("ERROR")).toList();
+            assertEquals(1, errors.size(), String.join("\n", logs.lines()));
+            assertTrue(errors.get(0).contains("0-1-52") && errors.get(0).contains("0-1-53"), errors.get(0));
+        }
+    }
+
+    @Test
+    void aFailoverToAServerThatHasTheUnitsLastWriteLosesNothing() {
+        monitor.watchPrimary();
+        causal.newSession().committed(write("0-1-53"));
+        clock.advanceMillis(1_000);
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-1-53");
+        monitor.watchPrimary();
+        assertEquals(0, causal.lostWriteFailovers());
+    }
+
     private ConsistencyToken write(String gtid) {
         return ConsistencyToken.of(gtid(gtid), clock.epochMicros());
     }
