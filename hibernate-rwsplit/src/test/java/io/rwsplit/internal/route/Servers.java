@@ -107,6 +107,11 @@ final class Servers implements AutoCloseable {
         return router.open(false);
     }
 
+    /** Moves the clock past the read-your-writes time window of every write so far (time mode: H2 has no positions). */
+    void pastEveryTimeWindow() {
+        clock.advanceMillis(10_000);
+    }
+
     /** Takes replica {@code index} out of rotation. */
     void down(int index) {
         set.markDown(nodes.get(index), new SQLException("simulated: gone", "08006"));
