@@ -49,6 +49,8 @@ final class FailoverLoad implements AutoCloseable {
     private final ConcurrentLinkedQueue<Suspect> suspects = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<String> errors = new ConcurrentLinkedQueue<>();
     private final AtomicInteger emptyFinds = new AtomicInteger();
+    /** Reads that failed with a LostWriteException: they required a write the failover lost, and said so. */
+    private final AtomicInteger reportedLost = new AtomicInteger();
     private final AtomicBoolean running = new AtomicBoolean();
     private ExecutorService users;
     private volatile long killedAt;
@@ -150,9 +152,27 @@ final class FailoverLoad implements AutoCloseable {
             reads.add(new Event(System.nanoTime(), true, row == null ? -1 : row.servedBy()));
         }
         catch (RuntimeException e) {
+            if (lostWrite(e)) {
+                reportedLost.incrementAndGet();   // the module says the write it needs is gone: not a failed read
+                return;
+            }
             reads.add(new Event(System.nanoTime(), false, -1));
             error("read: " + describe(e));
         }
+    }
+
+    private static boolean lostWrite(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof io.rwsplit.LostWriteException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Reads that failed because the write they required was lost in the failover, as the module reported it. */
+    int reportedLostWrites() {
+        return reportedLost.get();
     }
 
     /** What the write transaction's connection says right after an empty find: the server, and the row count. */
@@ -342,10 +362,11 @@ final class FailoverLoad implements AutoCloseable {
     }
 
     String summary() {
-        return String.format(Locale.ROOT, "writes %d (failed after the kill %d), reads %d (failed %d), stale %d, lost writes %d,"
+        return String.format(Locale.ROOT, "writes %d (failed after the kill %d), reads %d (failed %d), stale %d, lost writes %d"
+                        + " (reads that reported one %d),"
                         + " empty finds in write transactions %d, write outage %d ms (kill script %d ms, promote script %d ms,"
                         + " first write %d ms after the promotion); errors %s",
-                writes.size(), failedWrites(), reads.size(), failedReads(), stale, lost, emptyFinds.get(),
+                writes.size(), failedWrites(), reads.size(), failedReads(), stale, lost, reportedLost.get(), emptyFinds.get(),
                 writeOutage().toMillis(), (killDoneAt - killedAt) / 1_000_000, (promotedAt - killDoneAt) / 1_000_000,
                 writeOutageAfterPromotion().toMillis(), errors);
     }

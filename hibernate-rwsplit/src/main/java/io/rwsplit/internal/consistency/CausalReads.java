@@ -34,6 +34,16 @@ public final class CausalReads {
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
     private volatile ConsistencyToken rebase;
     private final java.util.concurrent.atomic.AtomicLong lostWriteFailovers = new java.util.concurrent.atomic.AtomicLong();
+    /** What the last failover lost, or null when it lost nothing (or none happened). */
+    private volatile LostWrites lost;
+
+    /**
+     * The new primary's position when a failover was first seen (writes not in it were lost), and who has been told
+     * of a lost write since (a scope, a token's position), so that each learns it once.
+     */
+    private record LostWrites(GtidPosition newPrimary, long failoverMicros,
+                              java.util.concurrent.ConcurrentHashMap<String, Boolean> told) {
+    }
 
     /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
     private record Learned(GtidPosition position, long epoch) {
@@ -243,8 +253,9 @@ public final class CausalReads {
      * have applied is forgotten.
      */
     public void primaryChanged(GtidPosition newPrimary) {
-        reportLostWrites(newPrimary);
         long now = runtime.clock().epochMicros();
+        lost = reportLostWrites(newPrimary) ? new LostWrites(newPrimary, now, new java.util.concurrent.ConcurrentHashMap<>())
+                : null;
         GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
             Learned known = applied.getAndSet(i, null);
@@ -269,25 +280,50 @@ public final class CausalReads {
      * to the new primary before the monitor saw it can hide a loss, never invent one). A loss is counted and logged
      * once at ERROR with both positions. Needs the unit's position ({@code consistency_scope=unit}, the default).
      */
-    private void reportLostWrites(GtidPosition newPrimary) {
+    private boolean reportLostWrites(GtidPosition newPrimary) {
         ConsistencyToken last = unit == null ? null : unit.current();
         GtidPosition wrote = last == null ? null : last.positionOrNull();
         if (newPrimary == null || wrote == null) {
-            return;
+            return false;
         }
         try {
             if (newPrimary.contains(wrote)) {
-                return;
+                return false;
             }
         }
         catch (IllegalArgumentException flavoursDiffer) {
-            return;
+            return false;
         }
         lostWriteFailovers.incrementAndGet();
         ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
                 + " primary is at {} and does not have this unit's last committed write {} (acknowledged by the old"
                 + " primary before a replica had it: asynchronous replication); what was written then is not in the"
                 + " database any more", label, newPrimary, wrote);
+        return true;
+    }
+
+    /**
+     * The position of a write that {@code need} requires and the last failover lost, if {@code who} has not been told
+     * of it since (null {@code who}: the caller forgets {@code need} once told, as a session's own requirement
+     * does); else null. One volatile read when no failover lost anything.
+     *
+     * @param who what learns it once: a scope's key, {@code "token"} for a token handed in, or null
+     */
+    public GtidPosition lostWrite(ConsistencyToken need, String who) {
+        LostWrites l = lost;
+        if (l == null || need == null || need.commitTimeMicros() >= l.failoverMicros()) {
+            return null;
+        }
+        GtidPosition own = need.positionOrNull();
+        try {
+            if (own == null || l.newPrimary().contains(own)) {
+                return null;
+            }
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return null;
+        }
+        return who == null || l.told().putIfAbsent(who + " " + own, Boolean.TRUE) == null ? own : null;
     }
 
     /** How many failovers of the primary lost writes this unit had committed ({@link #reportLostWrites}). */

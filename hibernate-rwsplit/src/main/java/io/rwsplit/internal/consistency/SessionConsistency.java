@@ -2,6 +2,7 @@ package io.rwsplit.internal.consistency;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
 import io.rwsplit.position.Tokens;
 import io.rwsplit.spi.ScopeResolver;
 
@@ -24,6 +25,8 @@ public final class SessionConsistency {
     private ConsistencyToken scopeWrites;
     private ConsistencyToken required;
     private Runnable pendingWrite;
+    /** A write this session's reads required that a failover lost, not yet reported to a read, or null. */
+    private GtidPosition lostWrite;
     /** The unit position last merged into {@link #required} (identity), so that an unchanged one costs nothing. */
     private ConsistencyToken unitSeen;
 
@@ -70,6 +73,10 @@ public final class SessionConsistency {
     public ConsistencyToken requirement() {
         if (!fetched) {
             fetch();
+        }
+        GtidPosition lostOwn = causal.lostWrite(required, null);   // forgotten below: the re-base replaces it
+        if (lostOwn != null) {
+            lostWrite = lostOwn;
         }
         if (unitWide()) {
             ConsistencyToken unit = causal.unitPosition();
@@ -134,8 +141,22 @@ public final class SessionConsistency {
         return causal.rebased(unitWide() ? Tokens.merge(causal.rebased(scopeWrites), causal.unitPosition()) : scopeWrites);
     }
 
+    /**
+     * A write a failover lost that this session's next read required (its own, its scope's, a token's): the read
+     * fails with it, once; null when there is none. Clears it.
+     */
+    public GtidPosition takeLostWrite() {
+        GtidPosition l = lostWrite;
+        lostWrite = null;
+        return l;
+    }
+
     /** Reads of this session must also see {@code token}. */
     public void require(ConsistencyToken token) {
+        GtidPosition lostToken = causal.lostWrite(token, "token");
+        if (lostToken != null) {
+            lostWrite = lostToken;
+        }
         required = Tokens.merge(causal.rebased(required), causal.rebased(token));
     }
 
@@ -150,7 +171,12 @@ public final class SessionConsistency {
             return;
         }
         try {
-            ConsistencyToken stored = causal.rebased(key != null ? causal.read(key) : causal.readSharedUnitPosition());
+            ConsistencyToken raw = key != null ? causal.read(key) : causal.readSharedUnitPosition();
+            GtidPosition lostStored = causal.lostWrite(raw, key != null ? "scope " + key : "unit");
+            if (lostStored != null) {
+                lostWrite = lostStored;
+            }
+            ConsistencyToken stored = causal.rebased(raw);
             unknown = false;
             scopeWrites = Tokens.merge(scopeWrites, stored);
             required = Tokens.merge(required, stored);

@@ -61,6 +61,13 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
                 break;
         }
         ConsistencyToken need = consistency.requirement();
+        GtidPosition lost = consistency.takeLostWrite();
+        if (lost != null) {
+            throw new io.rwsplit.LostWriteException("hibernate-rwsplit [" + router.label() + "]: this read must see a"
+                    + " write (" + lost + ") that was lost in a failover of the primary: the old primary acknowledged it"
+                    + " before any replica had it, and the new primary does not have it. This session, scope or token"
+                    + " learns it once; its next reads see the new primary's data", lost.toString());
+        }
         CausalReasons reasons = consistency.reasons();
         if (consistency.stateUnknown()) {
             return reasons.windowPrimary();

@@ -2,6 +2,7 @@ package io.rwsplit.internal.replica;
 
 import static io.rwsplit.testing.JdbcFakes.fake;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -140,6 +141,40 @@ class FailoverRebaseTest {
             assertEquals(1, errors.size(), String.join("\n", logs.lines()));
             assertTrue(errors.get(0).contains("0-1-52") && errors.get(0).contains("0-1-53"), errors.get(0));
         }
+    }
+
+    @Test
+    void theSessionThatWroteALostWriteLearnsItOnceAndNewSessionsReadTheNewPrimary() {
+        monitor.watchPrimary();
+        io.rwsplit.internal.consistency.SessionConsistency writer = causal.newSession();
+        writer.committed(write("0-1-53"));
+        ConsistencyToken before = causal.newSession().lastWrite();    // a token handed out (a cookie) before
+        io.rwsplit.internal.consistency.SessionConsistency inFlight = causal.newSession();
+        inFlight.requirement();                                        // a read began before the change
+        clock.advanceMillis(1_000);
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-1-52");   // promoted without write 53
+        monitor.watchPrimary();
+
+        writer.requirement();
+        assertEquals(gtid("0-1-53"), writer.takeLostWrite(), "the session that wrote it learns it");
+        writer.requirement();
+        assertNull(writer.takeLostWrite(), "once");
+        inFlight.requirement();
+        assertEquals(gtid("0-1-53"), inFlight.takeLostWrite(), "a read in flight at the change");
+
+        io.rwsplit.internal.consistency.SessionConsistency later = causal.newSession();
+        later.requirement();
+        assertNull(later.takeLostWrite(), "the unit was re-based: a new session reads the new primary's data");
+        assertEquals(gtid("0-1-52"), later.requirement().positionOrNull());
+
+        io.rwsplit.internal.consistency.SessionConsistency withToken = causal.newSession();
+        withToken.require(before);
+        withToken.requirement();
+        assertEquals(gtid("0-1-53"), withToken.takeLostWrite(), "the token's holder learns it");
+        io.rwsplit.internal.consistency.SessionConsistency sameTokenAgain = causal.newSession();
+        sameTokenAgain.require(before);
+        sameTokenAgain.requirement();
+        assertNull(sameTokenAgain.takeLostWrite(), "once per lost write: the cookie sent again reads on");
     }
 
     @Test
