@@ -55,4 +55,12 @@ public interface RoutingStatistics {
                 + reasons.getOrDefault(RouteReason.RETRY_PRIMARY.name(), 0L);
         return replica + fellBack == 0 ? Double.NaN : replica / (replica + fellBack);
     }
+
+    /**
+     * How many failovers of the primary lost writes this persistence unit had committed (the new primary did not
+     * have its last one: asynchronous replication); 0 for a session's statistics. Each is also logged at ERROR.
+     */
+    default long lostWriteFailovers() {
+        return 0;
+    }
 }

@@ -93,7 +93,7 @@ public final class Router {
         this.primary = primary;
         this.replicas = replicas;
         this.fallback = fallback;
-        this.statistics = new FactoryStatistics(replicas.names());
+        this.statistics = new FactoryStatistics(replicas.names(), causal == null ? () -> 0 : causal::lostWriteFailovers);
         int slots = 0;
         for (ReplicaNode node : replicas.nodes()) {
             slots = Math.max(slots, node.index() + 1);

@@ -19,6 +19,11 @@ public final class CombinedStatistics implements RoutingStatistics {
     }
 
     @Override
+    public long lostWriteFailovers() {
+        return parts.stream().mapToLong(RoutingStatistics::lostWriteFailovers).sum();
+    }
+
+    @Override
     public long primaryStatements() {
         return parts.stream().mapToLong(RoutingStatistics::primaryStatements).sum();
     }

@@ -20,9 +20,22 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     private final LongAdder[] byReplica;
     private final LongAdder primary = new LongAdder();
 
+    private final java.util.function.LongSupplier lostWriteFailovers;
+
     public FactoryStatistics(List<String> replicaNames) {
+        this(replicaNames, () -> 0);
+    }
+
+    /** @param lostWriteFailovers how many failovers lost writes of the unit (the consistency layer counts them) */
+    public FactoryStatistics(List<String> replicaNames, java.util.function.LongSupplier lostWriteFailovers) {
         this.replicaNames = List.copyOf(replicaNames);
         this.byReplica = adders(replicaNames.size());
+        this.lostWriteFailovers = lostWriteFailovers;
+    }
+
+    @Override
+    public long lostWriteFailovers() {
+        return lostWriteFailovers.getAsLong();
     }
 
     private static LongAdder[] adders(int n) {

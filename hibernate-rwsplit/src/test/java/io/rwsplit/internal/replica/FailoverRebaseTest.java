@@ -137,6 +137,9 @@ class FailoverRebaseTest {
             monitor.watchPrimary();
             monitor.watchPrimary();                                        // the same new primary: no second report
             assertEquals(1, causal.lostWriteFailovers());
+            io.rwsplit.internal.route.Router router = new io.rwsplit.internal.route.Router("failover", primaryUrl(),
+                    replicas, io.rwsplit.internal.config.Fallback.PRIMARY, causal);
+            assertEquals(1, router.statistics().lostWriteFailovers(), "the factory's statistics count it");
             List<String> errors = logs.lines().stream().filter(l -> l.startsWith("ERROR")).toList();
             assertEquals(1, errors.size(), String.join("\n", logs.lines()));
             assertTrue(errors.get(0).contains("0-1-52") && errors.get(0).contains("0-1-53"), errors.get(0));
