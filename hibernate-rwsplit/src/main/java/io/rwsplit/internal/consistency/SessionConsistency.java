@@ -74,10 +74,7 @@ public final class SessionConsistency {
         if (!fetched) {
             fetch();
         }
-        GtidPosition lostOwn = causal.lostWrite(required, null);   // forgotten below: the re-base replaces it
-        if (lostOwn != null) {
-            lostWrite = lostOwn;
-        }
+        noteLost(required, null);   // forgotten below: the re-base replaces it
         if (unitWide()) {
             ConsistencyToken unit = causal.unitPosition();
             if (unit != unitSeen) {
@@ -141,6 +138,14 @@ public final class SessionConsistency {
         return causal.rebased(unitWide() ? Tokens.merge(causal.rebased(scopeWrites), causal.unitPosition()) : scopeWrites);
     }
 
+    /** Remembers for the next read a write {@code need} requires that a failover lost ({@link CausalReads#lostWrite}). */
+    private void noteLost(ConsistencyToken need, String who) {
+        GtidPosition lost = causal.lostWrite(need, who);
+        if (lost != null) {
+            lostWrite = lost;
+        }
+    }
+
     /**
      * A write a failover lost that this session's next read required (its own, its scope's, a token's): the read
      * fails with it, once; null when there is none. Clears it.
@@ -153,10 +158,7 @@ public final class SessionConsistency {
 
     /** Reads of this session must also see {@code token}. */
     public void require(ConsistencyToken token) {
-        GtidPosition lostToken = causal.lostWrite(token, "token");
-        if (lostToken != null) {
-            lostWrite = lostToken;
-        }
+        noteLost(token, "token");
         required = Tokens.merge(causal.rebased(required), causal.rebased(token));
     }
 
@@ -172,10 +174,7 @@ public final class SessionConsistency {
         }
         try {
             ConsistencyToken raw = key != null ? causal.read(key) : causal.readSharedUnitPosition();
-            GtidPosition lostStored = causal.lostWrite(raw, key != null ? "scope " + key : "unit");
-            if (lostStored != null) {
-                lostWrite = lostStored;
-            }
+            noteLost(raw, key != null ? "scope " + key : "unit");
             ConsistencyToken stored = causal.rebased(raw);
             unknown = false;
             scopeWrites = Tokens.merge(scopeWrites, stored);

@@ -200,10 +200,15 @@ final class Failover {
         if (!movable()) {
             return false;
         }
+        refusedWriteToPrimary(door);
+        return true;
+    }
+
+    /** A statement a replica refused as a write runs again on the primary, counted and recorded as a write. */
+    private void refusedWriteToPrimary(Door<?> door) throws SQLException {
         router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         door.retarget(physical.primary(), null);
-        return true;
     }
 
     /**
@@ -229,10 +234,8 @@ final class Failover {
             throw refused;
         }
         tx.writeInPreferredReadOnly();   // the rest of the transaction runs on the primary
-        tx.wrote();                      // it was refused as a write: read-your-writes must cover it
-        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
         try {
-            door.retarget(physical.primary(), null);
+            refusedWriteToPrimary(door);
         }
         catch (SQLException e) {
             e.addSuppressed(refused);

@@ -103,7 +103,7 @@ final class Readings {
             char c = sql.charAt(i);
             int end;
             if (c == '\'') {
-                end = stringEnd(sql, i, backslashEscapes || postgres && isEscapeString(sql, i));
+                end = quotedEnd(sql, i, '\'', backslashEscapes || postgres && isEscapeString(sql, i));
                 if (end < 0) {
                     return out.append(sql, i, n).toString();
                 }
@@ -114,7 +114,7 @@ final class Readings {
                 if (end < 0) {
                     return out.append(sql, i, n).toString();
                 }
-                out.append(isWordOnly(sql, i + 1, end - 1) ? sql.substring(i, end) : c + "x" + c);
+                out.append(SqlText.isWordOnly(sql, i + 1, end - 1) ? sql.substring(i, end) : c + "x" + c);
             }
             else if (postgres && c == '$' && (end = dollarQuoteEnd(sql, i)) != i) {
                 if (end < 0) {
@@ -156,10 +156,6 @@ final class Readings {
         return quote == 1 || !SqlText.isWordChar(sql.charAt(quote - 2));
     }
 
-    /** The index after the string opened at {@code i} ({@code ''} doubles a quote), or -1 when it never closes. */
-    private static int stringEnd(String sql, int i, boolean escapes) {
-        return quotedEnd(sql, i, '\'', escapes);
-    }
 
     /** The index after the text quoted by {@code quote} from {@code i} (doubling escapes it), or -1. */
     private static int quotedEnd(String sql, int i, char quote, boolean backslashEscapes) {
@@ -181,17 +177,6 @@ final class Readings {
         return -1;
     }
 
-    private static boolean isWordOnly(String sql, int start, int end) {
-        if (end <= start) {
-            return false;
-        }
-        for (int i = start; i < end; i++) {
-            if (!SqlText.isWordChar(sql.charAt(i))) {
-                return false;
-            }
-        }
-        return true;
-    }
 
     /**
      * For {@code $} at {@code i}: the index after the dollar-quoted string it opens ({@code $$} or {@code $tag$}), -1

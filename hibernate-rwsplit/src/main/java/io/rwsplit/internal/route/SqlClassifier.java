@@ -315,13 +315,8 @@ public final class SqlClassifier {
      * functions a read must run on the primary for (a lock, a sequence, a notification).
      */
     static boolean isQuotedCall(String sql, int start, int end, int afterQuote) {
-        if (end <= start || nextSignificantChar(sql, afterQuote) != '(') {
+        if (!SqlText.isWordOnly(sql, start, end) || nextSignificantChar(sql, afterQuote) != '(') {
             return false;
-        }
-        for (int i = start; i < end; i++) {
-            if (!isWordChar(sql.charAt(i))) {
-                return false;
-            }
         }
         // rare (a quoted function name), and the result is cached: the name is looked up as if written unquoted
         String call = sql.substring(start, end) + "()";

@@ -17,6 +17,19 @@ final class SqlText {
     private SqlText() {
     }
 
+    /** Whether {@code s[start, end)} is a non-empty run of word characters. */
+    static boolean isWordOnly(String s, int start, int end) {
+        if (end <= start) {
+            return false;
+        }
+        for (int i = start; i < end; i++) {
+            if (!isWordChar(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Letters, digits, {@code _} and {@code $}: the characters of an unquoted identifier or keyword. */
     static boolean isWordChar(char c) {
         char lower = (char) (c | 0x20);     // folds ASCII upper case letters onto lower case, moves nothing else into a-z
