@@ -11,18 +11,20 @@
 #   sync                                 wait until every replica applied the primary's binlog
 #   delay <replica> <seconds>            CHANGE MASTER TO MASTER_DELAY on a replica
 #   pause <replica> / resume <replica>   stop / start a replica's SQL thread
+#   detach <replica> / attach <replica>  stop / start a replica's IO thread: it receives nothing (it applies
+#                                        what it has); a write then reaches no replica, and a promote loses it
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same datadir
 #   freeze <replica> / thaw <replica>    SIGSTOP / SIGCONT a replica's mariadbd: it stops answering but keeps
 #                                        its sockets open (a paused VM); start, stop, destroy, sync, kill,
 #                                        revive, reset and promote thaw every frozen server first
 #   sql <node> "<statements>"            run SQL as root, tab-separated output without headers
-#   reset                                revive, undelay, resume, recreate database rwsplit, sync
+#   reset                                revive, undelay, resume, attach, recreate database rwsplit, sync
 #                                        (after a promote: rebuild the original topology first)
 #   promote <replica>                    fail over: stop the primary if it runs, make the replica the
 #                                        primary (read_only=OFF) and re-point the other replicas to it
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
-# sql, delay, pause and resume refuse a frozen node.
+# sql, delay, pause, resume, detach and attach refuse a frozen node.
 # Environment: RWSPLIT_CLUSTER_DIR (default: <repo>/.cluster),
 #              RWSPLIT_CLUSTER_TIMEOUT seconds for start/sync waits (default 30),
 #              RWSPLIT_CLUSTER_BASE_PORT default base port (default 3307).
@@ -497,7 +499,7 @@ main() {
   local command=${1:-}
   [[ $# -gt 0 ]] && shift
   case "$command" in
-    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote | freeze | thaw)
+    start | stop | destroy | kill | revive | reset | delay | pause | resume | detach | attach | promote | freeze | thaw)
       mkdir -p "$BASE_DIR"
       exec 9>"$BASE_DIR/.lock"
       flock -w "$TIMEOUT" 9 || die "another cluster.sh holds $BASE_DIR/.lock"
@@ -528,6 +530,12 @@ main() {
       require_thawed "$node"
       if [[ "$command" == pause ]]; then sql "$node" 'STOP SLAVE SQL_THREAD'; else sql "$node" 'START SLAVE SQL_THREAD'; fi
       ;;
+    detach | attach)
+      local node
+      node=$(parse_replica "${1:-}")
+      require_thawed "$node"
+      if [[ "$command" == detach ]]; then sql "$node" 'STOP SLAVE IO_THREAD'; else sql "$node" 'START SLAVE IO_THREAD'; fi
+      ;;
     kill) cmd_kill "$@" ;;
     revive) cmd_revive "$@" ;;
     freeze) cmd_freeze "$@" ;;
@@ -541,7 +549,7 @@ main() {
       ;;
     reset) cmd_reset ;;
     promote) cmd_promote "$@" ;;
-    -h | --help | help | "") sed -n '2,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    -h | --help | help | "") sed -n '2,30p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try --help)" ;;
   esac
 }

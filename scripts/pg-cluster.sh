@@ -12,20 +12,23 @@
 #   sync                                 wait until every standby replayed the primary's WAL
 #   delay <replica> <seconds>|<N>ms      recovery_min_apply_delay on a standby (e.g. 1, or 500ms)
 #   pause <replica> / resume <replica>   pg_wal_replay_pause() / pg_wal_replay_resume()
+#   detach <replica> / attach <replica>  empty / restore a standby's primary_conninfo: it receives no WAL (it
+#                                        replays what it has); a write then reaches no standby, and a promote
+#                                        loses it
 #   kill <node> / revive <node>          SIGKILL a server / start it again on the same data dir
 #   freeze <replica> / thaw <replica>    SIGSTOP / SIGCONT a standby's postmaster and all its children
 #                                        (backends, walreceiver, startup, ...): it stops answering but keeps
 #                                        its sockets open (a paused VM); start, stop, destroy, sync, kill,
 #                                        revive, reset and promote thaw every frozen server first
 #   sql <node> "<statements>"            run SQL as superuser on database rwsplit, '|'-separated rows
-#   reset                                revive, undelay, resume, recreate database rwsplit, sync
+#   reset                                revive, undelay, resume, attach, recreate database rwsplit, sync
 #                                        (after a promote: rebuild the original topology first)
 #   promote <replica>                    fail over: stop the primary if it runs, promote the standby
 #                                        (pg_ctl promote) and re-point the other standbys to it
 #   leftovers                            print the pids of this cluster's servers still running
 #
 # <node> is primary, replica1, replica2, ...; <replica> is replica1 or just 1.
-# sql, delay, pause and resume refuse a frozen node.
+# sql, delay, pause, resume, detach and attach refuse a frozen node.
 # Servers refuse to run as root: as root the servers run as RWSPLIT_PG_OS_USER (default postgres),
 # and when that user cannot write the base dir the data lives under /tmp/rwsplit-pg-<hash>/.
 # Environment: RWSPLIT_PG_CLUSTER_DIR (default: <repo>/.pg-cluster),
@@ -327,6 +330,27 @@ replayed() {
   [[ "$(sql_admin "$1" "SELECT pg_last_wal_replay_lsn() >= '$2'::pg_lsn" 2>/dev/null)" == t ]]
 }
 
+# Stops a standby's WAL receiver for good (an empty primary_conninfo starts none) and waits until it is gone.
+detach() {
+  local node=$1 deadline
+  require_thawed "$node"
+  sql_admin "$node" "ALTER SYSTEM SET primary_conninfo = ''" >/dev/null &&
+    sql_admin "$node" 'SELECT pg_reload_conf()' >/dev/null || die_node "$node" "could not empty primary_conninfo"
+  deadline=$((SECONDS + TIMEOUT))
+  until [[ "$(sql_admin "$node" 'SELECT count(*) FROM pg_stat_wal_receiver')" == 0 ]]; do
+    ((SECONDS < deadline)) || die_node "$node" "its WAL receiver still runs ${TIMEOUT}s after primary_conninfo was emptied"
+    sleep 0.02
+  done
+}
+
+# Gives a detached standby its primary_conninfo back (rwsplit.conf's, the one it was built with).
+attach() {
+  local node=$1
+  require_thawed "$node"
+  sql_admin "$node" 'ALTER SYSTEM RESET primary_conninfo' >/dev/null &&
+    sql_admin "$node" 'SELECT pg_reload_conf()' >/dev/null || die_node "$node" "could not restore primary_conninfo"
+}
+
 # Re-points a standby to SOURCE (it follows the new timeline: recovery_target_timeline is 'latest');
 # a standby that cannot (it replayed WAL the new primary never had: "new timeline forked off current
 # database system timeline before current recovery point") is rebuilt from a base backup.
@@ -533,6 +557,7 @@ cmd_reset() {
   for node in $(replicas); do
     [[ "$(sql_admin "$node" "SELECT current_setting('recovery_min_apply_delay')")" == 0 ]] || set_delay "$node" 0
     sql_admin "$node" 'SELECT pg_wal_replay_resume()' >/dev/null || die_node "$node" "could not resume replay"
+    [[ -n "$(sql_admin "$node" "SELECT current_setting('primary_conninfo')")" ]] || attach "$node"
   done
   sql_admin primary "DROP DATABASE IF EXISTS $APP_DB WITH (FORCE)" >/dev/null &&
     sql_admin primary "CREATE DATABASE $APP_DB OWNER $APP_USER ENCODING 'UTF8'" >/dev/null ||
@@ -545,7 +570,7 @@ main() {
   local command=${1:-}
   [[ $# -gt 0 ]] && shift
   case "$command" in
-    start | stop | destroy | kill | revive | reset | delay | pause | resume | promote | freeze | thaw)
+    start | stop | destroy | kill | revive | reset | delay | pause | resume | detach | attach | promote | freeze | thaw)
       mkdir -p "$BASE_DIR"
       exec 9>"$BASE_DIR/.lock"
       flock -w "$TIMEOUT" 9 || die "another pg-cluster.sh holds $BASE_DIR/.lock"
@@ -574,6 +599,8 @@ main() {
       require_thawed "$node"
       sql_admin "$node" "SELECT pg_wal_replay_$command()" >/dev/null
       ;;
+    detach) detach "$(parse_replica "${1:-}")" ;;
+    attach) attach "$(parse_replica "${1:-}")" ;;
     kill) cmd_kill "$@" ;;
     revive) cmd_revive "$@" ;;
     freeze) cmd_freeze "$@" ;;
@@ -592,7 +619,7 @@ main() {
       load_topology
       our_pids
       ;;
-    -h | --help | help | "") sed -n '2,34p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
+    -h | --help | help | "") sed -n '2,37p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' ;;
     *) die "unknown command '$command' (try --help)" ;;
   esac
 }

@@ -63,4 +63,13 @@ public interface RoutingStatistics {
     default long lostWriteFailovers() {
         return 0;
     }
+
+    /**
+     * How many reads of this persistence unit had to see a write a failover lost: they failed with
+     * {@link LostWriteException}, or, with {@link RwSplitSettings#LOST_WRITES} {@code log}, read the new primary's
+     * data and were logged at WARN; 0 for a session's statistics.
+     */
+    default long lostWriteReads() {
+        return 0;
+    }
 }

@@ -93,17 +93,21 @@ public final class RwSplit {
 
     /**
      * The health of the factory's replicas right now: state (UP, LAGGING, DOWN), lag, last error and GTID
-     * position per replica, and ejection counts. An immutable snapshot; cheap to call. For a multi-tenant
-     * factory the replicas of all tenants, named {@code tenant/replica}.
+     * position per replica, ejection counts, and failovers of the primary that lost writes. An immutable snapshot;
+     * cheap to call. For a multi-tenant factory the replicas of all tenants, named {@code tenant/replica}.
      */
     public static io.rwsplit.health.ReplicaHealth health(EntityManagerFactory factory) {
         List<Router> routers = routers(factory);
         if (routers.size() == 1) {
-            return routers.get(0).replicas().health();
+            io.rwsplit.health.ReplicaHealth h = routers.get(0).replicas().health();
+            return new io.rwsplit.health.ReplicaHealth(h.replicas(), h.ejections(),
+                    routers.get(0).statistics().lostWriteFailovers());
         }
         List<io.rwsplit.health.ReplicaStatus> statuses = new ArrayList<>();
         java.util.Map<String, Long> ejections = new java.util.LinkedHashMap<>();
+        long lostWriteFailovers = 0;
         for (Router router : routers) {
+            lostWriteFailovers += router.statistics().lostWriteFailovers();
             io.rwsplit.health.ReplicaHealth h = router.replicas().health();
             for (io.rwsplit.health.ReplicaStatus s : h.replicas()) {
                 String name = router.label() + "/" + s.name();
@@ -112,7 +116,7 @@ public final class RwSplit {
                 ejections.put(name, h.ejections().get(s.name()));
             }
         }
-        return new io.rwsplit.health.ReplicaHealth(statuses, ejections);
+        return new io.rwsplit.health.ReplicaHealth(statuses, ejections, lostWriteFailovers);
     }
 
     // ------------------------------------------------------------------ consistency

@@ -253,6 +253,17 @@ public final class RwSplitSettings {
     public static final String CAUSAL_WAIT_TIMEOUT = PREFIX + "causal_wait_timeout";
 
     /**
+     * What a read does that must see a write a failover of the primary lost (the old primary acknowledged it before
+     * any replica had it): {@code fail} (default: it throws {@link LostWriteException}, once per session, named scope
+     * and token) or {@code log} (it reads the new primary's data, and is logged at WARN and counted in
+     * {@code RoutingStatistics.lostWriteReads()}), for applications that prefer old data to an error. Either way the
+     * failover is logged at ERROR and counted. See docs/health.md.
+     *
+     * @since 0.1
+     */
+    public static final String LOST_WRITES = PREFIX + "lost_writes";
+
+    /**
      * Where the last write of each named consistency scope is kept: {@code memory} (default: this JVM),
      * {@code redis} (shared by every instance using {@link #REDIS_URL}; needs {@code io.lettuce:lettuce-core}),
      * the class name of an {@link io.rwsplit.spi.ConsistencyStore} with a public no-argument constructor, or an

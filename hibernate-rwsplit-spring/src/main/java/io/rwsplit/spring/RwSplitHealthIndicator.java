@@ -19,7 +19,8 @@ import io.rwsplit.health.ReplicaStatus;
 /**
  * Health contributor {@code rwsplit}: UP while the primary of every persistence unit answers, DOWN when one does
  * not. Each replica is a detail (state, lag, last error, ejections): a LAGGING or DOWN replica is reported, never
- * turned into DOWN, because reads then go to the other replicas or the primary.
+ * turned into DOWN, because reads then go to the other replicas or the primary. {@code lostWriteFailovers} counts
+ * failovers of the primary that lost committed writes (reported, not turned into DOWN: the new primary works).
  */
 final class RwSplitHealthIndicator extends AbstractHealthIndicator {
 
@@ -44,7 +45,9 @@ final class RwSplitHealthIndicator extends AbstractHealthIndicator {
                 detail.put("primaryError", primaryError);
                 up = false;
             }
-            detail.put("replicas", replicas(RwSplit.health(unit.getValue())));
+            ReplicaHealth health = RwSplit.health(unit.getValue());
+            detail.put("replicas", replicas(health));
+            detail.put("lostWriteFailovers", health.lostWriteFailovers());   // each also logged at ERROR
             if (active.size() == 1) {
                 detail.forEach(builder::withDetail);
             }

@@ -45,6 +45,12 @@ public class RwSplitProperties implements Validator {
      */
     private ConsistencyScope consistencyScope;
 
+    /**
+     * What a read does that must see a write a failover of the primary lost: fail (throw LostWriteException, once per
+     * session, scope and token) or log (read the new primary's data, logged at WARN and counted). Default: fail.
+     */
+    private LostWrites lostWrites;
+
     /** Whether entities read from a replica may be put into the second-level cache. Default: false. */
     private Boolean replicaCachePuts;
 
@@ -138,6 +144,9 @@ public class RwSplitProperties implements Validator {
 
     /** Whose writes a read without a named scope sees. */
     public enum ConsistencyScope { UNIT, SESSION }
+
+    /** What a read does that must see a write a failover lost. */
+    public enum LostWrites { FAIL, LOG }
 
     /** How read-your-writes is honoured. */
     public static class ReadYourWrites {
@@ -385,6 +394,8 @@ public class RwSplitProperties implements Validator {
     public void setConsistency(String consistency) { this.consistency = consistency; }
     public ConsistencyScope getConsistencyScope() { return consistencyScope; }
     public void setConsistencyScope(ConsistencyScope consistencyScope) { this.consistencyScope = consistencyScope; }
+    public LostWrites getLostWrites() { return lostWrites; }
+    public void setLostWrites(LostWrites lostWrites) { this.lostWrites = lostWrites; }
     public Boolean getReplicaCachePuts() { return replicaCachePuts; }
     public void setReplicaCachePuts(Boolean replicaCachePuts) { this.replicaCachePuts = replicaCachePuts; }
     public Map<String, String> getPool() { return pool; }

@@ -72,6 +72,12 @@ public final class RwSplitMetrics implements MeterBinder {
                 .description("Reads sent to the primary because no replica was healthy").register(registry);
         Gauge.builder("rwsplit.replica.share", stats, RoutingStatistics::replicaReadShare).tags(tags)
                 .description("Share of replica-eligible reads served by replicas").register(registry);
+        FunctionCounter.builder("rwsplit.lost.write.failovers", stats, RoutingStatistics::lostWriteFailovers)
+                .tags(tags).description("Failovers of the primary that lost writes the unit had committed")
+                .register(registry);
+        FunctionCounter.builder("rwsplit.lost.write.reads", stats, RoutingStatistics::lostWriteReads).tags(tags)
+                .description("Reads that had to see a write a failover lost (failed, or read the new primary's data)")
+                .register(registry);
 
         List<ReplicaStatus> replicas = RwSplit.health(factory).replicas();
         for (ReplicaStatus replica : replicas) {

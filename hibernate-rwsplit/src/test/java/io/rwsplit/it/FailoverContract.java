@@ -1,19 +1,28 @@
 package io.rwsplit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 
 import org.hibernate.jpa.HibernatePersistenceConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
+import ch.qos.logback.classic.Level;
+
+import io.rwsplit.LostWriteException;
 import io.rwsplit.RwSplit;
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.testing.LogCapture;
 import io.rwsplit.testing.TestCluster;
 
 /**
@@ -84,7 +93,128 @@ abstract class FailoverContract {
         }
     }
 
+    /**
+     * A write no replica received (both detached), then the primary killed and replica 1 promoted without it, as
+     * asynchronous replication loses writes. The failover is counted (statistics, health) and logged once at ERROR
+     * with both positions; the session that wrote it, and a session handed its token (a cookie's), fail their next
+     * read once with {@link LostWriteException}, then read the new primary's data; a session begun after the change
+     * reads it at once; with {@code lost_writes=log} the writer's read answers the new primary's data, logged at WARN
+     * and counted. No read answers older than the committed write without saying so. The answers are checked on the
+     * new primary.
+     */
+    @Test
+    void aWriteLostInAFailoverIsCountedLoggedAndToldToTheReadsThatNeedIt() throws Exception {
+        try (LogCapture logs = LogCapture.attach("io.rwsplit.consistency", Level.WARN);
+                EntityManagerFactory failing = factory(true, Map.of());
+                EntityManagerFactory logging = factory(true, Map.of(RwSplitSettings.LOST_WRITES, "log"))) {
+            commit(failing, 1L, 1);
+            commit(logging, 2L, 1);
+            cluster.sync();
+            cluster.detach(1);
+            cluster.detach(2);
+
+            EntityManager writer = failing.createEntityManager();
+            EntityManager logWriter = logging.createEntityManager();
+            String token;
+            try {
+                update(writer, 1L, 2);
+                token = RwSplit.token(writer);
+                update(logWriter, 2L, 2);
+                assertEquals(2, cluster.queryInt(TestCluster.PRIMARY, "select written from failover_row where id = 1"));
+                assertEquals(1, cluster.queryInt(TestCluster.replica(1), "select written from failover_row where id = 1"),
+                        "no replica received the write");
+
+                cluster.kill(TestCluster.PRIMARY);
+                cluster.promote(1);
+                awaitLostWriteFailover(failing);
+                awaitLostWriteFailover(logging);
+
+                assertEquals(1, RwSplit.health(failing).lostWriteFailovers());
+                List<String> errors = logs.lines().stream().filter(l -> l.startsWith("ERROR")).toList();
+                assertEquals(2, errors.size(), () -> String.join("\n", logs.lines()));
+                assertTrue(errors.get(0).contains("writes were lost") && errors.get(0).contains(" up to "), errors.get(0));
+
+                writer.clear();
+                LostWriteException lost = lostWrite(() -> writer.find(rowClass(), 1L));
+                assertFalse(lost.lostPosition().isBlank());
+                assertEquals(1, writer.find(rowClass(), 1L).written, "told once, the writer reads the new primary's data");
+
+                try (EntityManager later = failing.createEntityManager()) {
+                    assertEquals(1, later.find(rowClass(), 1L).written, "a session begun after the change is not failed");
+                }
+                try (EntityManager withToken = failing.createEntityManager()) {
+                    RwSplit.requireToken(withToken, token);
+                    assertEquals(lost.lostPosition(), lostWrite(() -> withToken.find(rowClass(), 1L)).lostPosition(),
+                            "the token's holder learns it");
+                }
+                assertEquals(2, RwSplit.statistics(failing).lostWriteReads());
+
+                logWriter.clear();
+                assertEquals(1, logWriter.find(rowClass(), 2L).written, "lost_writes=log: the new primary's data");
+                assertEquals(1, RwSplit.statistics(logging).lostWriteReads());
+                assertTrue(logs.lines().stream().anyMatch(l -> l.startsWith("WARN") && l.contains("lost_writes=log")),
+                        () -> String.join("\n", logs.lines()));
+                try (Connection newPrimary = cluster.connect(TestCluster.replica(1))) {
+                    assertEquals(1, count(newPrimary, "select written from failover_row where id = 1"),
+                            "the write is not on the new primary: it was lost, not read stale");
+                }
+            }
+            finally {
+                writer.close();
+                logWriter.close();
+            }
+        }
+    }
+
+    private void commit(EntityManagerFactory emf, long id, long written) {
+        try (EntityManager em = emf.createEntityManager()) {
+            em.getTransaction().begin();
+            FailoverRow row = newRow().get();
+            row.id = id;
+            row.written = written;
+            em.persist(row);
+            em.getTransaction().commit();
+        }
+    }
+
+    private void update(EntityManager em, long id, long written) {
+        em.getTransaction().begin();
+        em.find(rowClass(), id).written = written;
+        em.getTransaction().commit();
+    }
+
+    private static LostWriteException lostWrite(Runnable read) {
+        RuntimeException failed = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class, read::run);
+        for (Throwable t = failed; t != null; t = t.getCause()) {
+            if (t instanceof LostWriteException lost) {
+                return lost;
+            }
+        }
+        throw new AssertionError("not a LostWriteException", failed);
+    }
+
+    private static void awaitLostWriteFailover(EntityManagerFactory emf) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (RwSplit.statistics(emf).lostWriteFailovers() == 0) {
+            assertTrue(System.nanoTime() < deadline, "no lost-write failover counted within 30 s: "
+                    + RwSplit.health(emf));
+            Thread.sleep(20);   // the monitor looks at the primary URL every probe interval (250 ms)
+        }
+        assertEquals(1, RwSplit.statistics(emf).lostWriteFailovers());
+    }
+
+    private static int count(Connection c, String sql) throws java.sql.SQLException {
+        try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
     private EntityManagerFactory factory(boolean module) {
+        return factory(module, Map.of());
+    }
+
+    private EntityManagerFactory factory(boolean module, Map<String, String> settings) {
         HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("failover-it")
                 .managedClass(rowClass())
                 .managedClass(FailoverEntry.class)
@@ -95,6 +225,7 @@ abstract class FailoverContract {
                 .property("hibernate.hbm2ddl.auto", "create");
         if (module) {
             cfg.property("hibernate.rwsplit.replicas", cluster.namedReplicaUrls());
+            settings.forEach(cfg::property);
         }
         return cfg.createEntityManagerFactory();
     }

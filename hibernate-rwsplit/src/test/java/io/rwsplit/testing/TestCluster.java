@@ -268,6 +268,22 @@ public abstract sealed class TestCluster permits MariaDbCluster, PostgresCluster
     }
 
     /**
+     * Stops the replica receiving changes (MariaDB: its IO thread; PostgreSQL: its WAL receiver, by an empty
+     * {@code primary_conninfo}); it applies what it has. A write then reaches no detached replica, and a promotion
+     * of one loses it. Undone by {@link #attach(int)} and by the reset before the next test.
+     */
+    public void detach(int replica) {
+        changed.set(true);
+        script.run("detach", replica(checkReplica(replica)));
+    }
+
+    /** Lets a detached replica receive changes again. */
+    public void attach(int replica) {
+        changed.set(true);
+        script.run("attach", replica(checkReplica(replica)));
+    }
+
+    /**
      * SIGSTOPs the replica's server (for PostgreSQL the postmaster and all its children): it stops answering but
      * keeps its sockets open, like a paused VM, until {@link #thaw(int)} or the reset before the next test.
      */

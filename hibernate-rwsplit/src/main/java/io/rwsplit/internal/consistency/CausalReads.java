@@ -15,7 +15,7 @@ import io.rwsplit.position.Tokens;
  * replica applied which position (from successful waits, and from the health monitor through
  * {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
  */
-public final class CausalReads {
+public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCounts {
 
     private final ConsistencyRuntime runtime;
     private final String keyPrefix;
@@ -33,17 +33,7 @@ public final class CausalReads {
     private volatile boolean warnedNoGtid;
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
     private volatile ConsistencyToken rebase;
-    private final java.util.concurrent.atomic.AtomicLong lostWriteFailovers = new java.util.concurrent.atomic.AtomicLong();
-    /** What the last failover lost, or null when it lost nothing (or none happened). */
-    private volatile LostWrites lost;
-
-    /**
-     * The new primary's position when a failover was first seen (writes not in it were lost), and who has been told
-     * of a lost write since (a scope, a token's position), so that each learns it once.
-     */
-    private record LostWrites(GtidPosition newPrimary, long failoverMicros,
-                              java.util.concurrent.ConcurrentHashMap<String, Boolean> told) {
-    }
+    private final LostWrites lostWrites;
 
     /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
     private record Learned(GtidPosition position, long epoch) {
@@ -63,6 +53,7 @@ public final class CausalReads {
         this.unitKey = "unit/" + runtime.config().unitName() + "/" + label;
         this.applied = new AtomicReferenceArray<>(replicas);
         this.unit = runtime.config().scope() == ConsistencyScope.UNIT ? new UnitPosition() : null;
+        this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
         this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);
         this.polls = new SharedReplayPoll[replicas];
         for (int i = 0; i < replicas; i++) {
@@ -244,18 +235,25 @@ public final class CausalReads {
         }
     }
 
+    /** {@link #primaryChanged(GtidPosition, GtidPosition)} with what the new primary holds of the old one unknown. */
+    public void primaryChanged(GtidPosition newPrimary) {
+        primaryChanged(newPrimary, newPrimary);
+    }
+
     /**
      * Another server answers as the primary (a failover): positions learned from the old one no longer describe
      * what replicas must apply. From now on every read requires at least the base: what the new primary had now
      * ({@code newPrimary}, its position; null: the time rule), raised past every position a replica reported
      * before (see {@link #beyond}); replicas following the new primary reach it after their replay time. A write
      * committed before this moment requires the base instead of its own position; what replicas were known to
-     * have applied is forgotten.
+     * have applied is forgotten. The unit's last committed write is checked against {@code survived}, what the new
+     * primary holds of the old one's history ({@link LostWrites}); that needs the unit's position
+     * ({@code consistency_scope=unit}, the default).
      */
-    public void primaryChanged(GtidPosition newPrimary) {
+    public void primaryChanged(GtidPosition newPrimary, GtidPosition survived) {
         long now = runtime.clock().epochMicros();
-        lost = reportLostWrites(newPrimary) ? new LostWrites(newPrimary, now, new java.util.concurrent.ConcurrentHashMap<>())
-                : null;
+        ConsistencyToken last = unit == null ? null : unit.current();
+        lostWrites.failover(survived, last == null ? null : last.positionOrNull(), now);
         GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
             Learned known = applied.getAndSet(i, null);
@@ -272,63 +270,25 @@ public final class CausalReads {
         }
     }
 
-    /**
-     * Writes are lost in a failover when the new primary does not have the unit's last committed write (replication
-     * is asynchronous: the old primary acknowledged it before any replica had it). The new primary's position when
-     * it is first seen stands for its switch point: MariaDB and MySQL GTID sets contain the old primary's
-     * transactions the new one applied; a PostgreSQL LSN continues from the switch point on the new timeline (writes
-     * to the new primary before the monitor saw it can hide a loss, never invent one). A loss is counted and logged
-     * once at ERROR with both positions. Needs the unit's position ({@code consistency_scope=unit}, the default).
-     */
-    private boolean reportLostWrites(GtidPosition newPrimary) {
-        ConsistencyToken last = unit == null ? null : unit.current();
-        GtidPosition wrote = last == null ? null : last.positionOrNull();
-        if (newPrimary == null || wrote == null) {
-            return false;
-        }
-        try {
-            if (newPrimary.contains(wrote)) {
-                return false;
-            }
-        }
-        catch (IllegalArgumentException flavoursDiffer) {
-            return false;
-        }
-        lostWriteFailovers.incrementAndGet();
-        ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
-                + " primary is at {} and does not have this unit's last committed write {} (acknowledged by the old"
-                + " primary before a replica had it: asynchronous replication); what was written then is not in the"
-                + " database any more", label, newPrimary, wrote);
-        return true;
-    }
-
-    /**
-     * The position of a write that {@code need} requires and the last failover lost, if {@code who} has not been told
-     * of it since (null {@code who}: the caller forgets {@code need} once told, as a session's own requirement
-     * does); else null. One volatile read when no failover lost anything.
-     *
-     * @param who what learns it once: a scope's key, {@code "token"} for a token handed in, or null
-     */
+    /** See {@link LostWrites#lostWrite}. One volatile read when no failover lost anything. */
     public GtidPosition lostWrite(ConsistencyToken need, String who) {
-        LostWrites l = lost;
-        if (l == null || need == null || need.commitTimeMicros() >= l.failoverMicros()) {
-            return null;
-        }
-        GtidPosition own = need.positionOrNull();
-        try {
-            if (own == null || l.newPrimary().contains(own)) {
-                return null;
-            }
-        }
-        catch (IllegalArgumentException flavoursDiffer) {
-            return null;
-        }
-        return who == null || l.told().putIfAbsent(who + " " + own, Boolean.TRUE) == null ? own : null;
+        return lostWrites.lostWrite(need, who);
     }
 
-    /** How many failovers of the primary lost writes this unit had committed ({@link #reportLostWrites}). */
+    /** A read had to see {@code lost}, a write a failover lost: counted; true when the read must fail. */
+    public boolean lostWriteRead(GtidPosition lost) {
+        return lostWrites.read(lost);
+    }
+
+    /** How many failovers of the primary lost writes this unit had committed. */
+    @Override
     public long lostWriteFailovers() {
-        return lostWriteFailovers.get();
+        return lostWrites.lostWriteFailovers();
+    }
+
+    @Override
+    public long lostWriteReads() {
+        return lostWrites.lostWriteReads();
     }
 
     /**

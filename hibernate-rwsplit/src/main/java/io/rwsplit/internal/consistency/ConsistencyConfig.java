@@ -26,10 +26,12 @@ import io.rwsplit.spi.ScopeResolver;
  * @param scopeResolver     names scopes of new sessions, or {@code null}
  * @param scope             whose writes sessions without a named scope see
  * @param unitName          the persistence unit's name, part of the shared store's key of the unit position
+ * @param lostWrites        what a read does that must see a write a failover lost
  */
 public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mode, Duration window,
                                 Duration causalWaitTimeout, Object store, String redisUrl, Duration storeTtl,
-                                int maxScopes, ScopeResolver scopeResolver, ConsistencyScope scope, String unitName) {
+                                int maxScopes, ScopeResolver scopeResolver, ConsistencyScope scope, String unitName,
+                                LostWriteReads lostWrites) {
 
     /** Reads and validates the consistency settings. */
     public static ConsistencyConfig from(Map<String, Object> settings) {
@@ -59,7 +61,8 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
         return new ConsistencyConfig(level, mode, s.duration(SettingsTable.READ_YOUR_WRITES_WINDOW),
                 s.duration(SettingsTable.CAUSAL_WAIT_TIMEOUT), store, redisUrl, s.duration(SettingsTable.CONSISTENCY_STORE_TTL),
                 s.integer(SettingsTable.CONSISTENCY_STORE_MAX_SCOPES), resolver,
-                s.enumValue(SettingsTable.CONSISTENCY_SCOPE, ConsistencyScope.class), unitName(s));
+                s.enumValue(SettingsTable.CONSISTENCY_SCOPE, ConsistencyScope.class), unitName(s),
+                s.enumValue(SettingsTable.LOST_WRITES, LostWriteReads.class));
     }
 
     /** For the startup line: level, scope, how read-your-writes is honoured, the store. */

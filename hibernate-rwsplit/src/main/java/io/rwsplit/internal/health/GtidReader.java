@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.Locale;
 
 import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
 
 /**
  * Reads a server's replication position: MariaDB {@code @@gtid_slave_pos} on a replica and
@@ -18,6 +19,10 @@ import io.rwsplit.position.GtidPosition;
 public final class GtidReader {
 
     public enum Flavour { UNKNOWN, MARIADB, MYSQL, POSTGRESQL, NONE }
+
+    /** PostgreSQL's default WAL page size, and the size of the header of a segment's first page (64-bit builds). */
+    private static final long WAL_PAGE = 8192;
+    private static final long LONG_PAGE_HEADER = 40;
 
     private volatile Flavour flavour = Flavour.UNKNOWN;
 
@@ -39,6 +44,29 @@ public final class GtidReader {
             case POSTGRESQL -> lsn(c, "select pg_current_wal_lsn()");
             default -> null;
         };
+    }
+
+    /**
+     * What a primary seen for the first time after a failover holds of the old primary's history: what it replicated
+     * before its promotion, MariaDB {@code @@gtid_slave_pos} (its own later writes do not move it) and PostgreSQL
+     * {@code pg_last_wal_replay_lsn()} (static after the promotion: the switch point of its timeline), else
+     * {@code position} (a server that never replicated, a PostgreSQL primary restarted since, MySQL, whose GTID set
+     * names each transaction's source exactly). Any user may read both.
+     *
+     * @param position the server's position now ({@link #primary})
+     */
+    public GtidPosition survived(Connection c, GtidPosition position) throws SQLException {
+        GtidPosition replicated = switch (flavour(c)) {
+            case MARIADB, POSTGRESQL -> replica(c);
+            default -> null;
+        };
+        if (replicated == null || replicated.isEmpty()) {
+            return position;
+        }
+        // a write position just past the long header that begins a WAL segment (40 bytes) is at the boundary
+        // a standby stopped at: no record ends in between (the shortest one is 24 bytes)
+        return replicated instanceof LsnPosition l && Long.remainderUnsigned(l.lsn(), WAL_PAGE) == 0
+                ? LsnPosition.of(l.lsn() + LONG_PAGE_HEADER) : replicated;
     }
 
     /** An LSN, or null when the function returns NULL (the replay position of a server that is not a standby). */

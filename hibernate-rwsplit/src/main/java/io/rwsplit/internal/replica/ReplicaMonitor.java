@@ -63,12 +63,23 @@ public final class ReplicaMonitor implements AutoCloseable {
     /** Per replica: whether it was reported, once, as having no position to track. */
     private final boolean[] reportedNoPosition;
     private volatile boolean primaryTaskFailing;
-    /** Told the new primary's position when another server answers the primary URL (a failover). */
-    private final java.util.function.Consumer<GtidPosition> primaryChanged;
+    /** Told the new primary's positions when another server answers the primary URL (a failover). */
+    private final PrimaryChange primaryChanged;
     private final PrimaryAnswers primaryAnswers;
     private final Clock clock;
     /** The primary's identity as last seen ({@link ServerRole}), or null before the first look. */
     private volatile String primaryIdentity;
+
+    /** Told, when another server answers the primary URL (a failover), what it has. */
+    @FunctionalInterface
+    public interface PrimaryChange {
+        /**
+         * @param position its position now (null when it has none)
+         * @param survived what it holds of the old primary's history: what it replicated before its promotion
+         *                 ({@link GtidReader#survived}), else its position now
+         */
+        void changed(GtidPosition position, GtidPosition survived);
+    }
 
     /** Told the position each probe of a replica reads, with the replica's epoch from before the probe asked. */
     @FunctionalInterface
@@ -91,16 +102,16 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, Positions positions) {
-        this(replicas, configs, config, primary, clock, positions, position -> { });
+        this(replicas, configs, config, primary, clock, positions, (position, survived) -> { });
     }
 
     /**
      * @param positions      told every GTID position a probe reads, with the replica's index and epoch
-     * @param primaryChanged told the new primary's position (null when it has none) when another server answers
-     *                       the primary URL: a failover happened, positions learned before must be re-based
+     * @param primaryChanged told the new primary's positions when another server answers the primary URL: a
+     *                       failover happened, positions learned before must be re-based
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
-                          Clock clock, Positions positions, java.util.function.Consumer<GtidPosition> primaryChanged) {
+                          Clock clock, Positions positions, PrimaryChange primaryChanged) {
         this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos) -> { });
     }
 
@@ -116,7 +127,7 @@ public final class ReplicaMonitor implements AutoCloseable {
      *                       the server there is writable: a read-only one is a replica a multi-host URL led to
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
-                          Clock clock, Positions positions, java.util.function.Consumer<GtidPosition> primaryChanged,
+                          Clock clock, Positions positions, PrimaryChange primaryChanged,
                           PrimaryAnswers primaryAnswers) {
         this.primaryAnswers = primaryAnswers;
         this.clock = clock;
@@ -292,9 +303,10 @@ public final class ReplicaMonitor implements AutoCloseable {
                 primaryIdentity = identity;
                 if (before != null) {
                     GtidPosition position = gtid.primary(c);
+                    GtidPosition survived = gtid.survived(c, position);
                     log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
                             + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
-                    primaryChanged.accept(position);
+                    primaryChanged.changed(position, survived);
                 }
             }
             primaryAnswers.answered(writable, askedAt);

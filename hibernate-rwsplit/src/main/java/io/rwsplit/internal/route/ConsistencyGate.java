@@ -62,11 +62,12 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         }
         ConsistencyToken need = consistency.requirement();
         GtidPosition lost = consistency.takeLostWrite();
-        if (lost != null) {
+        if (lost != null && router.causal().lostWriteRead(lost)) {
             throw new io.rwsplit.LostWriteException("hibernate-rwsplit [" + router.label() + "]: this read must see a"
                     + " write (" + lost + ") that was lost in a failover of the primary: the old primary acknowledged it"
                     + " before any replica had it, and the new primary does not have it. This session, scope or token"
-                    + " learns it once; its next reads see the new primary's data", lost.toString());
+                    + " learns it once; its next reads see the new primary's data (setting '"
+                    + io.rwsplit.RwSplitSettings.LOST_WRITES + "=log' reads them at once instead)", lost.toString());
         }
         CausalReasons reasons = consistency.reasons();
         if (consistency.stateUnknown()) {
@@ -116,6 +117,22 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             return reasons.behind();
         }
         return causal.await(replica.connection(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
+    }
+
+    /**
+     * Whether the session's gated reads must see a write's exact position (read-your-writes with a GTID or LSN to
+     * honour). While a failover may be under way such a read that lost the primary waits for the monitor to see the
+     * server behind the primary URL: a new primary may lack the write, which only that look tells
+     * ({@link CausalReads#primaryChanged}), and the read then fails with {@link io.rwsplit.LostWriteException}
+     * instead of answering older than the write.
+     */
+    boolean needsPosition() {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null || session.consistencyLevel().level() != Consistency.Level.READ_YOUR_WRITES) {
+            return false;
+        }
+        ConsistencyToken need = consistency.requirement();
+        return need != null && need.positionOrNull() != null;
     }
 
     /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */

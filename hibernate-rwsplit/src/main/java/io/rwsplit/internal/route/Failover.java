@@ -160,6 +160,11 @@ final class Failover {
         try {
             return move.move();
         }
+        catch (io.rwsplit.LostWriteException lost) {
+            // the read would answer older than a write the application committed: that is what it is told
+            lost.addSuppressed(e);
+            throw lost;
+        }
         catch (SQLException moveFailure) {
             throw ConnectionErrors.withSuppressed(e, moveFailure);
         }
@@ -291,6 +296,13 @@ final class Failover {
                     // a replica behind a multi-host primary URL, not promoted yet: it may lack writes
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
                             + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
+                }
+                if (router.primarySuspect() && route.gated() && gate.needsPosition()) {
+                    // a promoted server may lack the write this read must see: the monitor's look at it tells
+                    // (the gate above then fails the read with LostWriteException), the writable check does not
+                    throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
+                            + "]: the server behind the primary URL was not seen by the monitor since the primary"
+                            + " connection broke (a failover may be under way)", "08001");
                 }
                 StatementRoute retry = router.primaryRoute(RouteReason.RETRY_PRIMARY);
                 router.served(session, retry, sql);

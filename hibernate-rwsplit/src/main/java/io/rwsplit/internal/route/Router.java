@@ -93,7 +93,8 @@ public final class Router {
         this.primary = primary;
         this.replicas = replicas;
         this.fallback = fallback;
-        this.statistics = new FactoryStatistics(replicas.names(), causal == null ? () -> 0 : causal::lostWriteFailovers);
+        this.statistics = new FactoryStatistics(replicas.names(),
+                causal == null ? io.rwsplit.internal.stats.LostWriteCounts.NONE : causal);
         int slots = 0;
         for (ReplicaNode node : replicas.nodes()) {
             slots = Math.max(slots, node.index() + 1);

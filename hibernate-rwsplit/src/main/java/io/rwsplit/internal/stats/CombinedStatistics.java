@@ -24,6 +24,11 @@ public final class CombinedStatistics implements RoutingStatistics {
     }
 
     @Override
+    public long lostWriteReads() {
+        return parts.stream().mapToLong(RoutingStatistics::lostWriteReads).sum();
+    }
+
+    @Override
     public long primaryStatements() {
         return parts.stream().mapToLong(RoutingStatistics::primaryStatements).sum();
     }

@@ -20,22 +20,27 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     private final LongAdder[] byReplica;
     private final LongAdder primary = new LongAdder();
 
-    private final java.util.function.LongSupplier lostWriteFailovers;
+    private final LostWriteCounts lostWrites;
 
     public FactoryStatistics(List<String> replicaNames) {
-        this(replicaNames, () -> 0);
+        this(replicaNames, LostWriteCounts.NONE);
     }
 
-    /** @param lostWriteFailovers how many failovers lost writes of the unit (the consistency layer counts them) */
-    public FactoryStatistics(List<String> replicaNames, java.util.function.LongSupplier lostWriteFailovers) {
+    /** @param lostWrites what was lost in failovers of the primary (the consistency layer counts it) */
+    public FactoryStatistics(List<String> replicaNames, LostWriteCounts lostWrites) {
         this.replicaNames = List.copyOf(replicaNames);
         this.byReplica = adders(replicaNames.size());
-        this.lostWriteFailovers = lostWriteFailovers;
+        this.lostWrites = lostWrites;
     }
 
     @Override
     public long lostWriteFailovers() {
-        return lostWriteFailovers.getAsLong();
+        return lostWrites.lostWriteFailovers();
+    }
+
+    @Override
+    public long lostWriteReads() {
+        return lostWrites.lostWriteReads();
     }
 
     private static LongAdder[] adders(int n) {

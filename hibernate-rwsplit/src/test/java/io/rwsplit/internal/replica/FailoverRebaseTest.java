@@ -39,7 +39,10 @@ import io.rwsplit.testing.FakeClock;
 class FailoverRebaseTest {
 
     /** What the server behind the primary URL answers now. */
-    private record Server(String identity, boolean readOnly, String gtidCurrentPos) {
+    private record Server(String identity, boolean readOnly, String gtidCurrentPos, String gtidSlavePos) {
+        Server(String identity, boolean readOnly, String gtidCurrentPos) {
+            this(identity, readOnly, gtidCurrentPos, "");
+        }
     }
 
     private final FakeClock clock = new FakeClock();
@@ -181,6 +184,50 @@ class FailoverRebaseTest {
     }
 
     @Test
+    void aLossIsFoundByWhatTheNewPrimaryReplicatedEvenAfterItsOwnWritesMovedItsPositionPastTheLostOne() {
+        try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach("io.rwsplit.consistency",
+                ch.qos.logback.classic.Level.WARN)) {
+            monitor.watchPrimary();
+            causal.newSession().committed(write("0-1-53"));
+            clock.advanceMillis(1_000);
+            // promoted without write 53, then written to (0-2-54..60) before the monitor first saw it
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-52");
+            monitor.watchPrimary();
+            assertEquals(1, causal.lostWriteFailovers());
+            List<String> errors = logs.lines().stream().filter(l -> l.startsWith("ERROR")).toList();
+            assertEquals(1, errors.size(), String.join("\n", logs.lines()));
+            assertTrue(errors.get(0).contains("up to 0-1-52") && errors.get(0).contains("0-1-53"), errors.get(0));
+            assertEquals(gtid("0-2-60"), causal.newSession().requirement().positionOrNull(),
+                    "reads are re-based on the new primary's position now");
+        }
+    }
+
+    @Test
+    void aPromotedServerThatReplicatedTheUnitsLastWriteLostNothingWhateverItsPositionSays() {
+        monitor.watchPrimary();
+        causal.newSession().committed(write("0-1-53"));
+        clock.advanceMillis(1_000);
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");
+        monitor.watchPrimary();
+        assertEquals(0, causal.lostWriteFailovers());
+    }
+
+    @Test
+    void withLostWritesLogAReadThatNeededALostWriteIsCountedAndLoggedInsteadOfFailing() {
+        CausalReads logging = new CausalReads(ConsistencyRuntime.create(Map.of("hibernate.rwsplit.lost_writes", "log"),
+                clock), "failover", replicas.epochs());
+        try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach("io.rwsplit.consistency",
+                ch.qos.logback.classic.Level.WARN)) {
+            assertFalse(logging.lostWriteRead(gtid("0-1-53")), "log: the read goes on");
+            assertEquals(1, logging.lostWriteReads());
+            assertTrue(logs.lines().stream().anyMatch(l -> l.startsWith("WARN") && l.contains("0-1-53")
+                    && l.contains("lost_writes=log")), String.join("\n", logs.lines()));
+        }
+        assertTrue(causal.lostWriteRead(gtid("0-1-53")), "the default fails the read");
+        assertEquals(1, causal.lostWriteReads());
+    }
+
+    @Test
     void aFailoverToAServerThatHasTheUnitsLastWriteLosesNothing() {
         monitor.watchPrimary();
         causal.newSession().committed(write("0-1-53"));
@@ -249,6 +296,9 @@ class FailoverRebaseTest {
     private static String answer(Server server, String sql) {
         if (sql.contains("@@gtid_current_pos")) {
             return server.gtidCurrentPos();
+        }
+        if (sql.contains("@@gtid_slave_pos")) {
+            return server.gtidSlavePos();
         }
         if (sql.contains("@@server_id")) {
             return sql.contains("@@read_only") && server.readOnly() ? null : server.identity();

@@ -1,0 +1,109 @@
+package io.rwsplit.internal.consistency;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.rwsplit.internal.stats.LostWriteCounts;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+
+/**
+ * Writes lost in failovers of the primary, for the replicas of one primary: whether the last failover lost the
+ * unit's last committed write, who has been told of a lost write since, and the counts. Thread-safe; a read asks one
+ * volatile field when no failover lost anything.
+ *
+ * <p>Writes are lost when the new primary does not hold the unit's last committed write (replication is
+ * asynchronous: the old primary acknowledged it before any replica had it). What the new primary holds of the old
+ * primary's history is what it replicated before its promotion ({@code @@gtid_slave_pos} on MariaDB, the
+ * GTID set on MySQL, {@code pg_last_wal_replay_lsn()} on PostgreSQL: the switch point of its new timeline), read by
+ * the monitor when it first sees it; without it (a server that never replicated, or a PostgreSQL primary restarted
+ * since) its position at that moment, where its own later writes can hide a loss, never invent one.
+ */
+final class LostWrites implements LostWriteCounts {
+
+    /** What a failover lost: what the new primary held, when it was seen, and who learned it since. */
+    private record Failover(GtidPosition survived, long failoverMicros, ConcurrentHashMap<String, Boolean> told) {
+    }
+
+    private final String label;
+    private final LostWriteReads mode;
+    private final AtomicLong failovers = new AtomicLong();
+    private final AtomicLong reads = new AtomicLong();
+    /** What the last failover lost, or null when it lost nothing (or none happened). */
+    private volatile Failover last;
+
+    LostWrites(String label, LostWriteReads mode) {
+        this.label = label;
+        this.mode = mode;
+    }
+
+    /**
+     * A failover was seen at {@code nowMicros}: the new primary holds {@code survived} of the old one's history;
+     * {@code wrote} is the unit's last committed write (null: unknown, nothing is reported). A loss is counted and
+     * logged once at ERROR with both positions.
+     */
+    void failover(GtidPosition survived, GtidPosition wrote, long nowMicros) {
+        last = null;
+        if (survived == null || wrote == null || holds(survived, wrote)) {
+            return;
+        }
+        failovers.incrementAndGet();
+        ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
+                + " primary holds the old primary's writes up to {} and does not have this unit's last committed write {}"
+                + " (acknowledged by the old primary before a replica had it: asynchronous replication); what was"
+                + " written then is not in the database any more", label, survived, wrote);
+        last = new Failover(survived, nowMicros, new ConcurrentHashMap<>());
+    }
+
+    /**
+     * The position of a write that {@code need} requires and the last failover lost, if {@code who} has not been told
+     * of it since (null {@code who}: the caller forgets {@code need} once told, as a session's own requirement
+     * does); else null.
+     *
+     * @param who what learns it once: a scope's key, {@code "token"} for a token handed in, or null
+     */
+    GtidPosition lostWrite(ConsistencyToken need, String who) {
+        Failover l = last;
+        if (l == null || need == null || need.commitTimeMicros() >= l.failoverMicros()) {
+            return null;
+        }
+        GtidPosition own = need.positionOrNull();
+        if (own == null || holds(l.survived(), own)) {
+            return null;
+        }
+        return who == null || l.told().putIfAbsent(who + " " + own, Boolean.TRUE) == null ? own : null;
+    }
+
+    /**
+     * A read had to see {@code lost}: counted; true when it must fail ({@code lost_writes=fail}), else logged at WARN
+     * and it reads the new primary's data.
+     */
+    boolean read(GtidPosition lost) {
+        reads.incrementAndGet();
+        if (mode == LostWriteReads.FAIL) {
+            return true;
+        }
+        ConsistencyRuntime.log.warn("hibernate-rwsplit [{}]: a read that had to see write {}, lost in a failover of the"
+                + " primary, reads the new primary's data (lost_writes=log)", label, lost);
+        return false;
+    }
+
+    @Override
+    public long lostWriteFailovers() {
+        return failovers.get();
+    }
+
+    @Override
+    public long lostWriteReads() {
+        return reads.get();
+    }
+
+    private static boolean holds(GtidPosition survived, GtidPosition write) {
+        try {
+            return survived.contains(write);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return true;   // another kind of server: nothing to compare, nothing reported
+        }
+    }
+}
