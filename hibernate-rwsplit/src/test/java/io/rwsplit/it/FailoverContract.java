@@ -29,8 +29,9 @@ import io.rwsplit.testing.TestCluster;
  * A primary failover with the application running: {@value FailoverLoad#USERS} users write their row and read it
  * back in a new {@code EntityManager} (defaults only) while the primary is killed, replica 1 promoted and replica 2
  * re-pointed to it. The primary URL lists the primary and then replica 1, as an application reaching its primary
- * through a moving name does; the replica list names both replicas. No read fails, none is stale, and the replica
- * that was not promoted serves reads again (the server that answered says so). The write outage, failed writes and
+ * through a moving name does; the replica list names both replicas. No read fails, none is stale, none answers older
+ * than a write the failover lost without saying so (such reads fail with {@link LostWriteException}, counted apart),
+ * and the replica that was not promoted serves reads again (the server that answered says so). The write outage, failed writes and
  * the replica share are printed, not asserted; {@code -Drwsplit.failover.baseline=true} also measures the same
  * failover without the module.
  */
@@ -57,6 +58,7 @@ abstract class FailoverContract {
         FailoverLoad load = run(true);
         assertEquals(0, load.failedReads(), load::summary);
         assertEquals(0, load.staleReads(), load::summary);
+        assertEquals(0, load.lostWrites(), () -> "reads older than a write the failover lost, not told: " + load.summary());
         assertTrue(load.settled(), () -> "replica2 served no read within 60 s of the promotion: " + load.summary());
     }
 

@@ -9,7 +9,9 @@ import io.rwsplit.testing.TestCluster;
 
 /**
  * {@link FailoverContract} on PostgreSQL, the primary URL
- * {@code jdbc:postgresql://primary,replica1/rwsplit?targetServerType=primary}.
+ * {@code jdbc:postgresql://primary,replica1/rwsplit?targetServerType=primary}, with pgjdbc's host status cache off
+ * ({@code hostRecheckSeconds=0}): it is kept per JVM, and the next test would otherwise take the server one test
+ * promoted for the primary for 10 s.
  */
 @ReplicatedCluster(Database.POSTGRESQL)
 class PostgresFailoverIT extends FailoverContract {
@@ -21,7 +23,7 @@ class PostgresFailoverIT extends FailoverContract {
     @Override
     String primaryUrl() {
         return "jdbc:postgresql://127.0.0.1:" + cluster.port(TestCluster.PRIMARY) + ",127.0.0.1:"
-                + cluster.port(TestCluster.replica(1)) + "/" + cluster.database() + "?targetServerType=primary";
+                + cluster.port(TestCluster.replica(1)) + "/" + cluster.database() + "?targetServerType=primary&hostRecheckSeconds=0";
     }
 
     @Override
