@@ -1,6 +1,7 @@
 package io.rwsplit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.rwsplit.RwSplit;
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.testing.TestCluster;
 
@@ -128,6 +130,58 @@ abstract class StatementHolesContract {
         });
         assertEquals("1", count(answer), "a read-modify-write under the lock reads the primary, answered by "
                 + server(answer));
+    }
+
+    @Test
+    void readsGoBackToTheReplicasOnceTheLastLockIsReleased() throws SQLException {
+        cluster.update(TestCluster.PRIMARY, "insert into holes values (51, 'fifty-one')"); // a second from the replicas
+        boolean postgres = cluster.kind() == io.rwsplit.testing.Database.POSTGRESQL;
+        String[] answers = doWork(c -> {
+            String[] seen = new String[3];
+            try (Statement st = c.createStatement()) {
+                if (postgres) {
+                    st.execute("select pg_advisory_lock(42)");
+                    st.execute("select pg_advisory_lock(43)");
+                    st.execute("select pg_advisory_unlock(42)");
+                    seen[0] = rowsWithId(c, 51);            // lock 43 is still held
+                    st.execute("select pg_advisory_unlock(43)");
+                }
+                else {
+                    st.execute("LOCK TABLES holes WRITE");
+                    seen[0] = rowsWithId(c, 51);
+                    st.execute("UNLOCK TABLES");
+                }
+                seen[1] = rowsWithId(c, 51);
+                seen[2] = rowsWithId(c, 51);
+            }
+            return String.join("|", seen);
+        }).split("\\|");
+        assertEquals("1", count(answers[0]), "under a lock: the primary, answered by " + server(answers[0]));
+        for (int i = 1; i < 3; i++) {
+            assertTrue(server(answers[i]).startsWith("replica"), "released: a replica reads, answered by "
+                    + server(answers[i]));
+        }
+    }
+
+    @Test
+    void theTransactionCommitAndChainOpensRunsOnThePrimaryEvenForEventualReads() {
+        boolean postgres = cluster.kind() == io.rwsplit.testing.Database.POSTGRESQL;
+        AtomicReference<String> answer = new AtomicReference<>();
+        try (EntityManager em = emf.createEntityManager()) {
+            RwSplit.consistency(em, io.rwsplit.Consistency.eventual());   // reads outside a transaction may go anywhere
+            em.unwrap(Session.class).doWork(c -> {
+                try (Statement st = c.createStatement()) {
+                    st.execute(postgres ? "BEGIN" : "START TRANSACTION");
+                    st.executeUpdate("insert into holes values (8, 'eight')");
+                    st.execute("COMMIT AND CHAIN");
+                    st.executeUpdate("insert into holes values (9, 'nine')");
+                    answer.set(rowsWithId(c, 9));
+                    st.execute("COMMIT");
+                }
+            });
+        }
+        assertEquals("1", count(answer.get()), "the chained transaction sees its own insert, answered by "
+                + server(answer.get()));
     }
 
     @Test

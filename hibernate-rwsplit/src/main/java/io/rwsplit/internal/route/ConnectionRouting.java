@@ -90,6 +90,9 @@ final class ConnectionRouting {
         SessionState.Effect effect = classified.effect();
         SqlKind kind = classified.kind();
         TransactionTracker.Kind txKind = tx.kind();
+        if (txKind == TransactionTracker.Kind.NONE) {
+            connectionSession.checkLocks(physical.openPrimary());   // after an unlock: are locks still held there?
+        }
         RoutePolicy.Route policy = RoutePolicy.decide(kind, classified.hint(), txKind, tx.readOnlyConnection(),
                 session.intent(), session.flushing(), connectionSession.pinned(), effect == SessionState.Effect.REPLAYED);
         // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
@@ -111,6 +114,14 @@ final class ConnectionRouting {
         }
         else if (effect == SessionState.Effect.COMMITS || effect == SessionState.Effect.ROLLS_BACK) {
             tx.sqlEnded(effect == SessionState.Effect.COMMITS);
+            connectionSession.mayHaveUnlocked();
+        }
+        else if (effect == SessionState.Effect.COMMITS_AND_BEGINS || effect == SessionState.Effect.ROLLS_BACK_AND_BEGINS) {
+            tx.sqlEnded(effect == SessionState.Effect.COMMITS_AND_BEGINS);
+            tx.sqlBegan();   // AND CHAIN: the next transaction is open at once, on the primary
+        }
+        else if (effect != SessionState.Effect.NONE) {
+            locks(effect);
         }
         return route;
     }
@@ -190,6 +201,17 @@ final class ConnectionRouting {
                 .with(autocommitRead, gated, anyReplica);
         router.served(session, route, sql);
         return route;
+    }
+
+    /** What a lock statement (it runs on the primary) does to where the rest of the logical connection goes. */
+    private void locks(SessionState.Effect effect) {
+        switch (effect) {
+            case LOCKS_TABLES -> connectionSession.lockedTables(router.lexing() == Lexing.POSTGRESQL);
+            case UNLOCKS_TABLES -> connectionSession.unlockedTables();
+            case LOCKS_ADVISORY -> connectionSession.lockedAdvisory();
+            case UNLOCKS_ADVISORY -> connectionSession.mayHaveUnlocked();
+            default -> { }
+        }
     }
 
     /**

@@ -19,6 +19,19 @@ final class ConnectionSession {
     private final Router router;
     /** An earlier statement left session state on the primary connection: the rest stays there. */
     private boolean pinned;
+    /** {@code LOCK TABLES} (MariaDB, MySQL) holds table locks: the rest stays on the primary until UNLOCK TABLES. */
+    private boolean tableLocks;
+    /**
+     * PostgreSQL advisory locks or a {@code LOCK TABLE} may be held: the rest stays on the primary until the server,
+     * asked after an unlock or a transaction end, shows none of this backend's.
+     */
+    private boolean serverLocks;
+    /** An unlock or a transaction end since: whether {@link #serverLocks} still holds is asked before the next statement. */
+    private boolean lockCheckDue;
+
+    /** The advisory locks (session and transaction level) this backend holds on PostgreSQL. */
+    private static final String ADVISORY_LOCKS_HELD =
+            "select count(*) from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()";
     /** The session commands replayed on replica connections; null until the first one. */
     private SessionCommands commands;
 
@@ -28,7 +41,58 @@ final class ConnectionSession {
 
     /** Whether the rest of the logical connection stays on the primary. */
     boolean pinned() {
-        return pinned;
+        return pinned || tableLocks || serverLocks;
+    }
+
+    /**
+     * {@code LOCK TABLES} / {@code LOCK TABLE} ran on the primary: on PostgreSQL ({@code postgres}) the lock lasts the
+     * transaction, elsewhere until {@code UNLOCK TABLES}.
+     */
+    void lockedTables(boolean postgres) {
+        if (postgres) {
+            serverLocks = true;
+        }
+        else {
+            tableLocks = true;
+        }
+    }
+
+    /** {@code UNLOCK TABLES}: every table lock of the session is released. */
+    void unlockedTables() {
+        tableLocks = false;
+    }
+
+    /** A PostgreSQL advisory lock was taken (session or transaction level). */
+    void lockedAdvisory() {
+        serverLocks = true;
+    }
+
+    /** An advisory unlock or a transaction end: locks may be released, which the server is asked before the next statement. */
+    void mayHaveUnlocked() {
+        lockCheckDue = serverLocks;
+    }
+
+    /**
+     * Before a statement outside a transaction, after {@link #mayHaveUnlocked}: asks {@code primary} (the open primary
+     * connection, null when there is none) whether this backend still holds an advisory lock; a transaction's locks
+     * ended with it. Without an open primary connection no lock is held. A check that fails keeps the pin.
+     */
+    void checkLocks(Connection primary) {
+        if (!lockCheckDue) {
+            return;
+        }
+        lockCheckDue = false;
+        if (primary == null) {
+            serverLocks = false;
+            return;
+        }
+        try (java.sql.Statement s = primary.createStatement(); java.sql.ResultSet rs = s.executeQuery(ADVISORY_LOCKS_HELD)) {
+            serverLocks = !rs.next() || rs.getLong(1) > 0;
+        }
+        catch (SQLException e) {
+            Router.log.debug("[{}] asking the primary whether this connection still holds advisory locks failed; it"
+                    + " stays on the primary: {}", router.label(), e.getMessage());
+        }
     }
 
     /** The primary connection now holds session state (user variables, temporary tables, locks...). */
@@ -57,6 +121,7 @@ final class ConnectionSession {
 
     /** The transaction ended; a rollback undoes its session commands where the database does (PostgreSQL). */
     void transactionEnded(boolean rolledBack) {
+        mayHaveUnlocked();
         if (commands != null) {
             commands.transactionEnded(rolledBack);
         }

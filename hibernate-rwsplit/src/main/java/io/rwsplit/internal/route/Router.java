@@ -45,6 +45,7 @@ public final class Router {
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
     private final ClassificationCache classifications;
+    private final Lexing lexing;
     /** Whether the database undoes a session {@code SET} on rollback (PostgreSQL); null until first asked. */
     private volatile Boolean transactionalSettings;
     private final long failoverWaitNanos;
@@ -84,6 +85,7 @@ public final class Router {
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing) {
         this.classifications = new ClassificationCache(lexing);
+        this.lexing = lexing;
         this.failoverWaitNanos = health.failoverWait().toNanos();
         this.failoverPauseNanos = health.probeInterval().toNanos();
         this.causal = causal;
@@ -242,6 +244,11 @@ public final class Router {
     /** Whether a read the primary must serve checks that the server behind the primary URL is writable. */
     boolean primarySuspect() {
         return primarySuspectSince.get() != 0;
+    }
+
+    /** The lexical rules of the database's SQL, from the replicas' URLs. */
+    Lexing lexing() {
+        return lexing;
     }
 
     /** The shared route "this replica, for this reason", without flags. */

@@ -36,7 +36,19 @@ final class SessionState {
 
     /** What a statement leaves in the session. */
     enum Effect {
-        NONE, REPLAYED, PINS, BEGINS, COMMITS, ROLLS_BACK
+        NONE, REPLAYED, PINS, BEGINS, COMMITS, ROLLS_BACK,
+        /** {@code COMMIT AND CHAIN}: the transaction commits and a new one begins at once. */
+        COMMITS_AND_BEGINS,
+        /** {@code ROLLBACK AND CHAIN}. */
+        ROLLS_BACK_AND_BEGINS,
+        /** {@code LOCK TABLES} / {@code LOCK TABLE}: the rest stays on the primary until the locks are released. */
+        LOCKS_TABLES,
+        /** {@code UNLOCK TABLES}: the table locks are released. */
+        UNLOCKS_TABLES,
+        /** A PostgreSQL advisory lock ({@code pg_advisory_lock}, {@code pg_try_advisory_xact_lock}, ...). */
+        LOCKS_ADVISORY,
+        /** {@code pg_advisory_unlock[_shared|_all]}: the server says whether any lock is still held. */
+        UNLOCKS_ADVISORY
     }
 
     /** After {@code SET}: server-wide or one-statement changes, replicated or irrelevant to replicas. */
@@ -48,6 +60,8 @@ final class SessionState {
     private static final int PARAMETER = 4;
     private static final int INTO_TEMPORARY = 8;
     private static final int SET_CONFIG = 16;
+    private static final int ADVISORY_LOCK = 32;
+    private static final int ADVISORY_UNLOCK = 64;
 
     private SessionState() {
     }
@@ -69,9 +83,14 @@ final class SessionState {
         if (isWord(sql, start, end, "create")) {
             return createsTemporary(sql, end) ? Effect.PINS : Effect.NONE;
         }
-        if (isWord(sql, start, end, "prepare") || isWord(sql, start, end, "declare") || isWord(sql, start, end, "listen")
-                || isWord(sql, start, end, "lock")) {
-            return Effect.PINS;     // LOCK TABLES / LOCK TABLE: what runs under the lock runs where it is held
+        if (isWord(sql, start, end, "prepare") || isWord(sql, start, end, "declare") || isWord(sql, start, end, "listen")) {
+            return Effect.PINS;
+        }
+        if (isWord(sql, start, end, "lock")) {
+            return Effect.LOCKS_TABLES;     // what runs under the lock runs where it is held
+        }
+        if (isWord(sql, start, end, "unlock")) {
+            return Effect.UNLOCKS_TABLES;
         }
         if (isWord(sql, start, end, "use") || isWord(sql, start, end, "reset") || isWord(sql, start, end, "discard")) {
             return (scan(sql, end) & (USER_VARIABLE | PARAMETER)) != 0 ? Effect.PINS : Effect.REPLAYED;
@@ -83,6 +102,12 @@ final class SessionState {
             }
             if ((found & SET_CONFIG) != 0) {
                 return (found & PARAMETER) == 0 && isLoneSessionSetConfig(sql, start, end) ? Effect.REPLAYED : Effect.PINS;
+            }
+            if ((found & ADVISORY_LOCK) != 0) {
+                return Effect.LOCKS_ADVISORY;
+            }
+            if ((found & ADVISORY_UNLOCK) != 0) {
+                return Effect.UNLOCKS_ADVISORY;
             }
         }
         return Effect.NONE;
@@ -98,7 +123,7 @@ final class SessionState {
             return afterWord(sql, end, "transaction") >= 0 ? Effect.BEGINS : null;
         }
         if (isWord(sql, start, end, "commit") || isWord(sql, start, end, "end")) {
-            return Effect.COMMITS;
+            return chains(sql, end) ? Effect.COMMITS_AND_BEGINS : Effect.COMMITS;
         }
         if (isWord(sql, start, end, "rollback") || isWord(sql, start, end, "abort")) {
             int next = SqlText.skipSpaceAndComments(sql, end);
@@ -107,7 +132,10 @@ final class SessionState {
                 next = SqlText.skipSpaceAndComments(sql, nextEnd);
                 nextEnd = wordEnd(sql, next);
             }
-            return isWord(sql, next, nextEnd, "to") ? null : Effect.ROLLS_BACK;  // ROLLBACK TO SAVEPOINT: still in it
+            if (isWord(sql, next, nextEnd, "to")) {
+                return null;    // ROLLBACK TO SAVEPOINT: still in it
+            }
+            return chains(sql, end) ? Effect.ROLLS_BACK_AND_BEGINS : Effect.ROLLS_BACK;
         }
         if (isWord(sql, start, end, "xa")) {
             int verb = SqlText.skipSpaceAndComments(sql, end);
@@ -123,8 +151,23 @@ final class SessionState {
         return null;
     }
 
+    /** Whether {@code [WORK | TRANSACTION] AND CHAIN} follows {@code afterVerb} ({@code AND NO CHAIN} does not chain). */
+    private static boolean chains(String sql, int afterVerb) {
+        int i = SqlText.skipSpaceAndComments(sql, afterVerb);
+        int e = wordEnd(sql, i);
+        if (isWord(sql, i, e, "work") || isWord(sql, i, e, "transaction")) {
+            i = SqlText.skipSpaceAndComments(sql, e);
+            e = wordEnd(sql, i);
+        }
+        if (!isWord(sql, i, e, "and")) {
+            return false;
+        }
+        i = SqlText.skipSpaceAndComments(sql, e);
+        return isWord(sql, i, wordEnd(sql, i), "chain");
+    }
+
     private static Effect setEffect(String sql, int afterSet) {
-        if ((scan(sql, afterSet) & (USER_VARIABLE | LOCK | PARAMETER)) != 0) {
+        if ((scan(sql, afterSet) & (USER_VARIABLE | LOCK | ADVISORY_LOCK | PARAMETER)) != 0) {
             return Effect.PINS;
         }
         int start = SqlText.skipSpaceAndComments(sql, afterSet);
@@ -222,6 +265,15 @@ final class SessionState {
     }
 
     /**
+     * The lock function {@code sql[start, end)}: {@code GET_LOCK} pins (the server cannot tell routing which named
+     * locks a session holds), a PostgreSQL advisory lock or unlock is asked about once released.
+     */
+    private static int lockKind(String sql, int start, int end) {
+        return SqlClassifier.isAdvisoryUnlock(sql, start, end) ? ADVISORY_UNLOCK
+                : isWord(sql, start, end, "get_lock") ? LOCK : ADVISORY_LOCK;
+    }
+
+    /**
      * One pass outside literals and comments: a user variable ({@code @name}, not a system variable
      * {@code @@name}), {@code GET_LOCK(}, a {@code ?} parameter, {@code INTO TEMP[ORARY]}, {@code set_config(}.
      */
@@ -241,8 +293,9 @@ final class SessionState {
                 i++;
             } else if (isWordChar(c)) {
                 int end = wordEnd(sql, i);
-                if (SqlClassifier.takesLock(sql, i, end) && SqlText.nextSignificantChar(sql, end) == '(') {
-                    found |= LOCK;
+                if (SqlText.nextSignificantChar(sql, end) == '(' && (SqlClassifier.takesLock(sql, i, end)
+                        || SqlClassifier.isAdvisoryUnlock(sql, i, end))) {
+                    found |= lockKind(sql, i, end);
                 } else if (isWord(sql, i, end, "set_config") && SqlText.nextSignificantChar(sql, end) == '(') {
                     found |= SET_CONFIG;
                 } else if (isWord(sql, i, end, "into") && (afterWord(sql, end, "temp") >= 0
@@ -258,9 +311,10 @@ final class SessionState {
                 if (close == SqlText.UNTERMINATED) {
                     return found | PARAMETER;     // cannot be replayed as written: pin
                 }
-                if (c != '\'' && close - i > 2 && SqlClassifier.takesLock(sql, i + 1, close - 1)
-                        && SqlText.nextSignificantChar(sql, close) == '(') {
-                    found |= LOCK;                // "pg_advisory_lock"(1)
+                if (c != '\'' && close - i > 2 && SqlText.nextSignificantChar(sql, close) == '('
+                        && (SqlClassifier.takesLock(sql, i + 1, close - 1)
+                        || SqlClassifier.isAdvisoryUnlock(sql, i + 1, close - 1))) {
+                    found |= lockKind(sql, i + 1, close - 1);    // "pg_advisory_lock"(1)
                 }
                 i = close;
             } else if (c == '/' && SqlText.isBlockCommentStart(sql, i) && !SqlText.isExecutableComment(sql, i)) {

@@ -342,6 +342,11 @@ public final class SqlClassifier {
         return true;
     }
 
+    /** {@code pg_advisory_unlock}, {@code pg_advisory_unlock_shared} or {@code pg_advisory_unlock_all}. */
+    static boolean isAdvisoryUnlock(String sql, int start, int end) {
+        return startsWith(sql, start, end, "pg_advisory_unlock");
+    }
+
     /** Whether the word {@code sql[start, end)} starts with {@code prefix} (lower case), ignoring ASCII case. */
     private static boolean startsWith(String sql, int start, int end, String prefix) {
         return end - start >= prefix.length() && sql.regionMatches(true, start, prefix, 0, prefix.length());

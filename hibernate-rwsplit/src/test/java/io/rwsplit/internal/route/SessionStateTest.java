@@ -45,6 +45,10 @@ class SessionStateTest {
             commit work                            | COMMITS
             END                                    | COMMITS
             xa commit 'x1' one phase               | COMMITS
+            COMMIT AND CHAIN                       | COMMITS_AND_BEGINS
+            commit work and chain                  | COMMITS_AND_BEGINS
+            commit and no chain                    | COMMITS
+            ROLLBACK AND CHAIN                     | ROLLS_BACK_AND_BEGINS
             ROLLBACK                               | ROLLS_BACK
             rollback work                          | ROLLS_BACK
             abort                                  | ROLLS_BACK
@@ -74,15 +78,6 @@ class SessionStateTest {
             "select get_lock('name', 10)",
             "SELECT GET_LOCK ('name', 10)",
             "select `get_lock`('name', 10)",
-            "LOCK TABLES holes WRITE",
-            "lock tables a read, b write",
-            "LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE",
-            "select pg_advisory_lock(42)",
-            "SELECT pg_catalog.pg_advisory_lock(42)",
-            "select \"pg_advisory_lock\"(42)",
-            "select pg_try_advisory_lock(1, 2)",
-            "select pg_advisory_xact_lock(42)",
-            "select PG_ADVISORY_LOCK_SHARED(7)",
             "select id into @id from person where id = 1",
             "select * into temp t from person",
             "SELECT id INTO TEMPORARY TABLE t FROM person",
@@ -103,6 +98,33 @@ class SessionStateTest {
             "select set_config(?, ?, false)"})
     void pinsStatementsWhoseStateCannotBeReplayed(String sql) {
         assertEquals(SessionState.Effect.PINS, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"LOCK TABLES holes WRITE", "lock tables a read, b write",
+            "LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE"})
+    void tableLocksKeepTheConnectionOnThePrimaryUntilReleased(String sql) {
+        assertEquals(SessionState.Effect.LOCKS_TABLES, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"select pg_advisory_lock(42)", "SELECT pg_catalog.pg_advisory_lock(42)",
+            "select \"pg_advisory_lock\"(42)", "select pg_try_advisory_lock(1, 2)", "select pg_advisory_xact_lock(42)",
+            "select PG_ADVISORY_LOCK_SHARED(7)"})
+    void advisoryLocksKeepTheConnectionOnThePrimaryUntilTheServerHoldsNone(String sql) {
+        assertEquals(SessionState.Effect.LOCKS_ADVISORY, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"select pg_advisory_unlock(42)", "SELECT pg_advisory_unlock_all()",
+            "select \"pg_advisory_unlock_shared\"(7)"})
+    void advisoryUnlocksAskTheServer(String sql) {
+        assertEquals(SessionState.Effect.UNLOCKS_ADVISORY, effect(sql), sql);
+    }
+
+    @Test
+    void unlockTablesReleasesTableLocks() {
+        assertEquals(SessionState.Effect.UNLOCKS_TABLES, effect("UNLOCK TABLES"));
     }
 
     @ParameterizedTest
@@ -147,9 +169,6 @@ class SessionStateTest {
             "insert into t values ('@x')",
             "select 'get_lock(' from dual",
             "select release_lock('name')",
-            "select pg_advisory_unlock(42)",
-            "select pg_advisory_unlock_all()",
-            "UNLOCK TABLES",
             "update person set name = '@x' where id = 1",
             "select * into person_copy from person"})
     void leavesOtherStatementsAlone(String sql) {
