@@ -59,6 +59,13 @@ public enum RouteReason {
     UNIT_CAUSAL_BEHIND_PRIMARY(Target.PRIMARY),
     /** BOUNDED_STALENESS: no replica is within the bound. */
     STALENESS_BOUND_PRIMARY(Target.PRIMARY),
+    /**
+     * READ_YOUR_WRITES with a requirement that cannot be trusted: a consistency cookie another key signed (another
+     * instance without the shared secret) or someone tampered with, a token whose signature does not verify, or an
+     * unsigned token from the future, older than the store keeps scopes, or beyond any position the cluster reported.
+     * The write it stands for is unknown: the primary has it.
+     */
+    UNTRUSTED_TOKEN_PRIMARY(Target.PRIMARY),
     /** A replica was wanted but none is healthy (or none is configured). */
     NO_HEALTHY_REPLICA(Target.PRIMARY),
     /**

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 class ApiSurfaceTest {
 
     static final Set<String> EXPORTED_PACKAGES = Set.of("io.rwsplit", "io.rwsplit.spi", "io.rwsplit.position",
-            "io.rwsplit.metrics", "io.rwsplit.health");
+            "io.rwsplit.metrics", "io.rwsplit.health", "io.rwsplit.web");
 
     private static final Set<String> EXPORTED_TYPES = Set.of(
             "io.rwsplit.ConfigurationException", "io.rwsplit.Consistency", "io.rwsplit.Durations", "io.rwsplit.Intent",
@@ -49,7 +49,8 @@ class ApiSurfaceTest {
             "io.rwsplit.position.ConsistencyToken", "io.rwsplit.position.GtidPosition", "io.rwsplit.position.LsnPosition",
             "io.rwsplit.position.MariaDbGtidPosition", "io.rwsplit.position.MySqlGtidSet", "io.rwsplit.position.Tokens",
             "io.rwsplit.metrics.RwSplitMetrics",
-            "io.rwsplit.health.ReplicaHealth", "io.rwsplit.health.ReplicaState", "io.rwsplit.health.ReplicaStatus");
+            "io.rwsplit.health.ReplicaHealth", "io.rwsplit.health.ReplicaState", "io.rwsplit.health.ReplicaStatus",
+            "io.rwsplit.web.ConsistencyCookie", "io.rwsplit.web.Signing");
 
     private static final Path ROOT = Path.of("src/main/java");
     private static final Pattern PUBLIC_TYPE = Pattern.compile(

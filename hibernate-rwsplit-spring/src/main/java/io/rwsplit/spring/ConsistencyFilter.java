@@ -21,6 +21,7 @@ import org.springframework.http.ResponseCookie;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import io.rwsplit.Intent;
+import io.rwsplit.web.ConsistencyCookie;
 import io.rwsplit.internal.route.RoutingFrame;
 
 /**
@@ -33,6 +34,7 @@ import io.rwsplit.internal.route.RoutingFrame;
  */
 final class ConsistencyFilter extends OncePerRequestFilter {
 
+    private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ConsistencyFilter.class);
     private static final Set<String> UNSAFE = Set.of("POST", "PUT", "PATCH", "DELETE");
     private static final RoutingFrame PRIMARY = new RoutingFrame(Intent.PRIMARY, null);
     private static final RoutingFrame NOTHING = new RoutingFrame(null, null);
@@ -41,6 +43,8 @@ final class ConsistencyFilter extends OncePerRequestFilter {
     private final RwSplitProperties.Web web;
     private final ConsistencyCookie cookies;
     private final List<RwSplitProperties.ScopeSource> order;
+    /** Whether this instance said once that it met a cookie it cannot verify. */
+    private final java.util.concurrent.atomic.AtomicBoolean warnedUnverified = new java.util.concurrent.atomic.AtomicBoolean();
 
     ConsistencyFilter(RoutingContext context, RwSplitProperties.Web web, ConsistencyCookie cookies) {
         this.context = context;
@@ -55,11 +59,20 @@ final class ConsistencyFilter extends OncePerRequestFilter {
         String mdcKey = web.getRequestIdMdcKey();
         String previousId = MDC.get(mdcKey);
         MDC.put(mdcKey, requestId(request));
-        ConsistencyCookie.Value cookie = web.getCookie().isEnabled() ? cookies.decode(cookieValue(request)) : null;
-        String cookieScope = cookie != null ? cookie.scope() : ConsistencyCookie.newScope();
-        RequestConsistency consistency = new RequestConsistency(scope(request, cookie == null ? null : cookieScope), cookie == null ? null : cookie.token());
+        ConsistencyCookie.Decoded cookie = web.getCookie().isEnabled() ? cookies.decode(cookieValue(request)) : null;
+        boolean valid = cookie != null && cookie.status() == ConsistencyCookie.Status.VALID;
+        boolean unverified = cookie != null && cookie.status() == ConsistencyCookie.Status.UNVERIFIED;
+        if (unverified && warnedUnverified.compareAndSet(false, true)) {
+            log.warn("hibernate-rwsplit: a request brought a consistency cookie this instance cannot verify (signed with"
+                    + " another instance's key, or altered): its reads go to the primary and it gets this instance's"
+                    + " cookie. Set the same spring.rwsplit.web.cookie.secret on every instance (logged once)");
+        }
+        String cookieScope = valid ? cookie.scope() : ConsistencyCookie.newScope();
+        // an unverified cookie carries an untrusted requirement: the write it stood for is unknown
+        RequestConsistency consistency = new RequestConsistency(scope(request, valid ? cookieScope : null),
+                cookie == null ? null : cookie.token());
         boolean unsafe = web.isPrimaryForUnsafeMethods() && UNSAFE.contains(request.getMethod());
-        CookieWriter writer = new CookieWriter(request, response, consistency, cookieScope);
+        CookieWriter writer = new CookieWriter(request, response, consistency, cookieScope, unverified);
         context.beginRequest(consistency, unsafe ? PRIMARY : NOTHING);
         try {
             chain.doFilter(request, writer);
@@ -138,17 +151,21 @@ final class ConsistencyFilter extends OncePerRequestFilter {
         private final HttpServletRequest request;
         private final RequestConsistency consistency;
         private final String scope;
+        /** The request brought a cookie this instance cannot verify: it gets this instance's, written or not. */
+        private final boolean replace;
         private io.rwsplit.position.ConsistencyToken written;
 
-        CookieWriter(HttpServletRequest request, HttpServletResponse response, RequestConsistency consistency, String scope) {
+        CookieWriter(HttpServletRequest request, HttpServletResponse response, RequestConsistency consistency, String scope,
+                     boolean replace) {
             super(response);
             this.request = request;
             this.consistency = consistency;
             this.scope = scope;
+            this.replace = replace;
         }
 
         void beforeCommit() {
-            if (!web.getCookie().isEnabled() || !consistency.wrote() || isCommitted()) {
+            if (!web.getCookie().isEnabled() || !(consistency.wrote() || replace) || isCommitted()) {
                 return;
             }
             io.rwsplit.position.ConsistencyToken next = consistency.next();

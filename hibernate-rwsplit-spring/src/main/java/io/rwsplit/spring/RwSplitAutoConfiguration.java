@@ -81,18 +81,20 @@ public class RwSplitAutoConfiguration {
         @Bean
         FilterRegistrationBean<ConsistencyFilter> rwSplitConsistencyFilter(RwSplitProperties properties, RoutingContext context) {
             RwSplitProperties.Web web = properties.getWeb();
-            byte[] secret;
+            io.rwsplit.web.Signing signing;
             if (web.getCookie().getSecret() != null) {
-                secret = web.getCookie().getSecret().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                signing = new io.rwsplit.web.Signing(web.getCookie().getSecret().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
             else {
-                secret = ConsistencyCookie.randomSecret();
+                signing = io.rwsplit.web.Signing.random();
                 if (web.getCookie().isEnabled()) {
                     log.info("hibernate-rwsplit: spring.rwsplit.web.cookie.secret is not set; consistency cookies are"
-                            + " honoured by this instance only (set the same secret on every instance)");
+                            + " honoured by this instance only (set the same secret on every instance); a cookie of"
+                            + " another instance costs its request a read from the primary");
                 }
             }
-            ConsistencyCookie cookies = new ConsistencyCookie(secret, web.getCookie().getMaxAge(), Clock.SYSTEM);
+            io.rwsplit.web.ConsistencyCookie cookies = new io.rwsplit.web.ConsistencyCookie(signing,
+                    web.getCookie().getMaxAge(), Clock.SYSTEM);
             FilterRegistrationBean<ConsistencyFilter> registration =
                     new FilterRegistrationBean<>(new ConsistencyFilter(context, web, cookies));
             registration.setName("rwSplitConsistencyFilter");

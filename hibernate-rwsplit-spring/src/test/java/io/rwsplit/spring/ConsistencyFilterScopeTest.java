@@ -1,6 +1,9 @@
 package io.rwsplit.spring;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.lang.reflect.Proxy;
@@ -9,6 +12,8 @@ import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
+
+import io.rwsplit.web.ConsistencyCookie;
 
 import io.rwsplit.spi.Clock;
 import jakarta.servlet.FilterChain;
@@ -37,7 +42,8 @@ class ConsistencyFilterScopeTest {
             return 1_700_000_000_000_000L;
         }
     };
-    private final ConsistencyCookie cookies = new ConsistencyCookie(SECRET, Duration.ofMinutes(5), clock);
+    private final ConsistencyCookie cookies = new ConsistencyCookie(new io.rwsplit.web.Signing(SECRET), Duration.ofMinutes(5),
+            clock);
     private final RoutingContext context = new RoutingContext();
     private final ConsistencyFilter filter = new ConsistencyFilter(context, new RwSplitProperties.Web(), cookies);
 
@@ -50,6 +56,24 @@ class ConsistencyFilterScopeTest {
     void aRequestWithTheCookieReadsUnderTheCookiesScope() throws Exception {
         String value = cookies.encode("abc", null);
         assertEquals("cookie:abc", scopeDuring(request(new Cookie("RWSPLIT", value))));
+    }
+
+    @Test
+    void aCookieOfAnotherInstancesKeyReadsFromThePrimaryAndIsReplacedByThisInstancesCookie() throws Exception {
+        ConsistencyCookie otherInstance = new ConsistencyCookie(io.rwsplit.web.Signing.random(), Duration.ofMinutes(5),
+                clock);
+        AtomicReference<io.rwsplit.position.ConsistencyToken> required = new AtomicReference<>();
+        java.util.List<String> setCookies = new java.util.ArrayList<>();
+        FilterChain chain = (req, res) -> required.set(context.resolveRequirement());
+        filter.doFilter(request(new Cookie("RWSPLIT", otherInstance.encode("abc", null))), response(setCookies), chain);
+        assertNotNull(required.get());
+        assertFalse(required.get().trusted(), "the write it stood for is unknown: the request's reads go to the primary");
+        assertEquals(1, setCookies.size(), "replaced although the request wrote nothing");
+        String replacement = setCookies.get(0).substring("RWSPLIT=".length(), setCookies.get(0).indexOf(';'));
+        ConsistencyCookie.Decoded decoded = cookies.decode(replacement);
+        assertEquals(ConsistencyCookie.Status.VALID, decoded.status(), "this instance's cookie now");
+        assertTrue(decoded.token().trusted());
+        assertNull(decoded.token().positionOrNull(), "a time token: reads wait for the replicas to be past this moment");
     }
 
     private String scopeDuring(HttpServletRequest request) throws Exception {
@@ -75,9 +99,19 @@ class ConsistencyFilterScopeTest {
     }
 
     private static HttpServletResponse response() {
+        return response(new java.util.ArrayList<>());
+    }
+
+    private static HttpServletResponse response(java.util.List<String> setCookies) {
         return (HttpServletResponse) Proxy.newProxyInstance(HttpServletResponse.class.getClassLoader(),
                 new Class<?>[] {HttpServletResponse.class}, (proxy, method, args) -> switch (method.getName()) {
                     case "isCommitted" -> false;
+                    case "addHeader" -> {
+                        if ("Set-Cookie".equals(args[0])) {
+                            setCookies.add((String) args[1]);
+                        }
+                        yield null;
+                    }
                     case "hashCode" -> System.identityHashCode(proxy);
                     case "equals" -> proxy == args[0];
                     default -> null;

@@ -165,6 +165,52 @@ class SpringClusterIT {
         assertTrue(staleWithoutCookie > 0, "control: without the cookie B reads its lagging replicas");
     }
 
+    /**
+     * A third instance without the shared secret signs with its own random key: a cookie of instance A is one it
+     * cannot verify. That request reads from the primary (never a wrong page), gets instance C's cookie, and C says
+     * why once at WARN; with C's cookie the client's reads reach C's replicas again.
+     */
+    @Test
+    void withoutTheSharedSecretACookieOfAnotherInstanceCostsOneRequestNeverAWrongPage() throws InterruptedException {
+        Map<String, Object> own = properties(cluster, "none", Duration.ZERO);
+        own.remove("spring.rwsplit.web.cookie.secret");
+        int rounds = 20;
+        int failed = 0;
+        try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach(
+                "io.rwsplit.spring.ConsistencyFilter", ch.qos.logback.classic.Level.WARN);
+                ConfigurableApplicationContext c = Apps.start(true, own)) {
+            int portC = Apps.port(c);
+            Http http = null;
+            String page = null;
+            for (int i = 0; i < rounds; i++) {
+                http = new Http("RWSPLIT");
+                HttpResponse<String> created = http.post(portA, "/parents", "name", "keyless-" + i);
+                String signedByA = http.cookie();
+                page = location(created);
+                if (http.get(portC, page).statusCode() != 200) {
+                    failed++;
+                }
+                assertTrue(http.cookie() != null && !http.cookie().equals(signedByA), "C replaced A's cookie");
+            }
+            System.out.printf("POST on A, redirect followed on C without the shared secret: %d failed of %d%n",
+                    failed, rounds);
+            assertEquals(0, failed, "pages on C that did not show the parent created on A");
+            assertEquals(1, logs.lines().stream().filter(l -> l.contains("spring.rwsplit.web.cookie.secret")).count(),
+                    () -> String.join("\n", logs.lines()));
+            io.rwsplit.RoutingStatistics statsC = io.rwsplit.RwSplit.statistics(
+                    c.getBean(jakarta.persistence.EntityManagerFactory.class));
+            assertTrue(statsC.count(io.rwsplit.RouteReason.UNTRUSTED_TOKEN_PRIMARY) >= rounds, statsC.byReason()::toString);
+            long before = statsC.replicaStatements();
+            long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+            while (statsC.replicaStatements() == before && System.nanoTime() < deadline) {
+                http.get(portC, page);
+                Thread.sleep(100);   // the replaced cookie's time token holds reads on the primary for a moment
+            }
+            assertTrue(statsC.replicaStatements() > before, "with C's cookie the client's reads reach the replicas again: "
+                    + statsC.byReason());
+        }
+    }
+
     @Test
     void readReplicaRepositoryMethodIsServedByAReplicaAndUsePrimaryByThePrimary() {
         // This test asserts replica reads under the unit-wide read-your-writes default, so it sets up replicas that

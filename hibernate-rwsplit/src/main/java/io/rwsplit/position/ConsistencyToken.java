@@ -26,23 +26,41 @@ public final class ConsistencyToken {
 
     private final GtidPosition position; // null when unknown
     private final long commitTimeMicros;
+    /** False for a requirement that could not be verified: whatever write it stood for is unknown. */
+    private final boolean trusted;
 
-    private ConsistencyToken(GtidPosition position, long commitTimeMicros) {
+    private ConsistencyToken(GtidPosition position, long commitTimeMicros, boolean trusted) {
         if (commitTimeMicros < 0) {
             throw new IllegalArgumentException("commitTimeMicros must not be negative, was " + commitTimeMicros);
         }
         this.position = position;
         this.commitTimeMicros = commitTimeMicros;
+        this.trusted = trusted;
     }
 
     /** A token for a write committed at {@code commitTimeMicros} (epoch microseconds) reaching {@code position}. */
     public static ConsistencyToken of(GtidPosition position, long commitTimeMicros) {
-        return new ConsistencyToken(Objects.requireNonNull(position, "position"), commitTimeMicros);
+        return new ConsistencyToken(Objects.requireNonNull(position, "position"), commitTimeMicros, true);
     }
 
     /** A token for a write committed at {@code commitTimeMicros} (epoch microseconds) whose position is unknown. */
     public static ConsistencyToken withoutPosition(long commitTimeMicros) {
-        return new ConsistencyToken(null, commitTimeMicros);
+        return new ConsistencyToken(null, commitTimeMicros, true);
+    }
+
+    /**
+     * A requirement that cannot be trusted, seen at {@code nowMicros}: a cookie another key signed or someone
+     * tampered with, a token from the future or beyond anything the cluster has reported. The write it stands for is
+     * unknown, so a read that must see it reads from the primary ({@code UNTRUSTED_TOKEN_PRIMARY}); merged with any
+     * other token it stays untrusted. Encoded, it is a token without a position committed then.
+     */
+    public static ConsistencyToken untrusted(long nowMicros) {
+        return new ConsistencyToken(null, nowMicros, false);
+    }
+
+    /** False for an {@link #untrusted} requirement. */
+    public boolean trusted() {
+        return trusted;
     }
 
     /** @return the replication position after the write, if it was known */
@@ -141,6 +159,7 @@ public final class ConsistencyToken {
     public boolean equals(Object o) {
         return o instanceof ConsistencyToken other
                 && commitTimeMicros == other.commitTimeMicros
+                && trusted == other.trusted
                 && Objects.equals(position, other.position);
     }
 
@@ -151,7 +170,7 @@ public final class ConsistencyToken {
 
     @Override
     public String toString() {
-        return "ConsistencyToken[position=" + (position == null ? "unknown" : "'" + position + "'")
+        return "ConsistencyToken[" + (trusted ? "" : "untrusted, ") + "position=" + (position == null ? "unknown" : "'" + position + "'")
                 + ", commitTimeMicros=" + commitTimeMicros + "]";
     }
 }

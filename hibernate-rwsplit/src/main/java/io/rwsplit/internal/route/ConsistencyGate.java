@@ -69,6 +69,9 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
                     + " learns it once; its next reads see the new primary's data (setting '"
                     + io.rwsplit.RwSplitSettings.LOST_WRITES + "=log' reads them at once instead)", lost.toString());
         }
+        if (need != null && !need.trusted()) {
+            return RouteReason.UNTRUSTED_TOKEN_PRIMARY;
+        }
         CausalReasons reasons = consistency.reasons();
         if (consistency.stateUnknown()) {
             return reasons.windowPrimary();
