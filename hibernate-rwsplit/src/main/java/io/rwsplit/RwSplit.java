@@ -13,7 +13,6 @@ import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.service.spi.ServiceRegistryImplementor;
 
-import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.internal.consistency.SessionConsistency;
 import io.rwsplit.internal.hibernate.RoutingConnectionProvider;
 import io.rwsplit.internal.hibernate.RoutingMultiTenantConnectionProvider;
@@ -164,17 +163,19 @@ public final class RwSplit {
 
     /**
      * An opaque token of the last committed write of this session's scope (GTID position and/or commit time),
-     * or {@code null} when it has none. Hand it to another session, service or request (cookie, header) and
-     * pass it to {@link #requireToken} there.
+     * or {@code null} when it has none, signed with {@link RwSplitSettings#TOKEN_SECRET}. Hand it to another
+     * session, service or request (cookie, header) and pass it to {@link #requireToken} there.
      */
     public static String token(EntityManager entityManager) {
-        ConsistencyToken last = consistencyOf(entityManager).lastWrite();
-        return last == null ? null : last.encode();
+        return consistencyOf(entityManager).token();
     }
 
     /**
      * Makes this session's reads see the write {@code token} stands for (as READ_YOUR_WRITES does for the
-     * session's own writes), in addition to its scope's writes.
+     * session's own writes), in addition to its scope's writes. A token this unit cannot trust (signed with another
+     * {@link RwSplitSettings#TOKEN_SECRET}, altered, or an unsigned one from the future, older than the store keeps
+     * scopes, or beyond any position the cluster reported) sends the session's reads to the primary, reason
+     * {@code UNTRUSTED_TOKEN_PRIMARY}.
      *
      * @throws IllegalArgumentException naming the token when it was not produced by {@link #token}
      */
@@ -182,8 +183,7 @@ public final class RwSplit {
         if (token == null) {
             throw new IllegalArgumentException("consistency token must not be null");
         }
-        ConsistencyToken decoded = ConsistencyToken.decode(token);
-        consistencyOf(entityManager).require(decoded);
+        consistencyOf(entityManager).requireToken(token);
     }
 
     private static SessionConsistency consistencyOf(EntityManager entityManager) {

@@ -264,6 +264,16 @@ public final class RwSplitSettings {
     public static final String LOST_WRITES = PREFIX + "lost_writes";
 
     /**
+     * The key that signs consistency tokens ({@code RwSplit.token}), at least 32 characters, the same on every
+     * instance that reads the others' tokens. Default: a random key per JVM (a token from another instance is then
+     * not trusted: its reads go to the primary). The Spring module uses {@code spring.rwsplit.web.cookie.secret} for
+     * it too. Tokens of the earlier unsigned format are still read when plausible (see docs/consistency.md).
+     *
+     * @since 0.1
+     */
+    public static final String TOKEN_SECRET = PREFIX + "token_secret";
+
+    /**
      * Where the last write of each named consistency scope is kept: {@code memory} (default: this JVM),
      * {@code redis} (shared by every instance using {@link #REDIS_URL}; needs {@code io.lettuce:lettuce-core}),
      * the class name of an {@link io.rwsplit.spi.ConsistencyStore} with a public no-argument constructor, or an

@@ -30,6 +30,7 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
             Map.entry(RwSplitSettings.CONSISTENCY, "spring.rwsplit.consistency"),
             Map.entry(RwSplitSettings.CONSISTENCY_SCOPE, "spring.rwsplit.consistency-scope"),
             Map.entry(RwSplitSettings.LOST_WRITES, "spring.rwsplit.lost-writes"),
+            Map.entry(RwSplitSettings.TOKEN_SECRET, "spring.rwsplit.web.cookie.secret"),
             Map.entry(RwSplitSettings.REPLICA_CACHE_PUTS, "spring.rwsplit.replica-cache-puts"),
             Map.entry(RwSplitSettings.LAG_PROBE, "spring.rwsplit.health.lag-probe"),
             Map.entry(RwSplitSettings.PROBE_INTERVAL, "spring.rwsplit.health.probe-interval"),
@@ -140,6 +141,7 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
         put(s, RwSplitSettings.CONSISTENCY, properties.getConsistency());
         put(s, RwSplitSettings.CONSISTENCY_SCOPE, name(properties.getConsistencyScope()));
         put(s, RwSplitSettings.LOST_WRITES, name(properties.getLostWrites()));
+        put(s, RwSplitSettings.TOKEN_SECRET, properties.getWeb().getCookie().getSecret()); // tokens signed as cookies
         put(s, RwSplitSettings.REPLICA_CACHE_PUTS, properties.getReplicaCachePuts());
         RwSplitProperties.Health h = properties.getHealth();
         put(s, RwSplitSettings.LAG_PROBE, name(h.getLagProbe()));

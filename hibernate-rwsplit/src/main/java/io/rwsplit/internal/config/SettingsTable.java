@@ -72,6 +72,8 @@ public final class SettingsTable {
             "GTID mode: how long a read may wait for a replica to apply the write it must see.");
     public static final Setting LOST_WRITES = choice(RwSplitSettings.LOST_WRITES, "fail", List.of("fail", "log"),
             "What a read does that must see a write a failover of the primary lost.");
+    public static final Setting TOKEN_SECRET = text(RwSplitSettings.TOKEN_SECRET, "(random per JVM)", Kind.TEXT,
+            "The key that signs consistency tokens, at least 32 characters, the same on every instance.");
     public static final Setting CONSISTENCY_STORE = new Setting(RwSplitSettings.CONSISTENCY_STORE, Kind.OBJECT_OR_CLASS,
             "memory", "memory", 0, List.of(), "Where named scopes and the unit's position are kept.");
     public static final Setting REDIS_URL = text(RwSplitSettings.REDIS_URL, null,
@@ -119,7 +121,7 @@ public final class SettingsTable {
             REPLICAS, REPLICA_URL, REPLICA_USER, REPLICA_PASSWORD, REPLICA_WEIGHT, REPLICA_TIER, REPLICA_DATASOURCE,
             POOL, LOAD_BALANCER, FALLBACK, REPLICA_CACHE_PUTS, TENANTS, TENANT_URL, TENANT_USER, TENANT_PASSWORD,
             TENANT_REPLICAS,
-            CONSISTENCY, CONSISTENCY_SCOPE, READ_YOUR_WRITES, READ_YOUR_WRITES_WINDOW, CAUSAL_WAIT_TIMEOUT, LOST_WRITES,
+            CONSISTENCY, CONSISTENCY_SCOPE, READ_YOUR_WRITES, READ_YOUR_WRITES_WINDOW, CAUSAL_WAIT_TIMEOUT, LOST_WRITES, TOKEN_SECRET,
             CONSISTENCY_STORE, REDIS_URL, CONSISTENCY_STORE_TTL, CONSISTENCY_STORE_MAX_SCOPES, SCOPE_RESOLVER,
             LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
             PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN,

@@ -34,6 +34,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
     private volatile ConsistencyToken rebase;
     private final LostWrites lostWrites;
+    private final TokenTrust tokens;
 
     /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
     private record Learned(GtidPosition position, long epoch) {
@@ -54,6 +55,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         this.applied = new AtomicReferenceArray<>(replicas);
         this.unit = runtime.config().scope() == ConsistencyScope.UNIT ? new UnitPosition() : null;
         this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
+        this.tokens = new TokenTrust(runtime.config().tokenSecret(), runtime.clock(), runtime.config().storeTtl(),
+                this::reported);
         this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);
         this.polls = new SharedReplayPoll[replicas];
         for (int i = 0; i < replicas; i++) {
@@ -267,6 +270,40 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         rebase = base;
         if (unit != null) {
             unit.rebase(base);
+        }
+    }
+
+    /** Signs and reads the unit's consistency tokens. */
+    TokenTrust tokens() {
+        return tokens;
+    }
+
+    /**
+     * The furthest position the cluster has reported to this instance: the unit's last write, what the replicas
+     * applied, the base of the last failover; null when none is known. Asked when an unsigned token is read.
+     */
+    private GtidPosition reported() {
+        GtidPosition known = null;
+        ConsistencyToken last = unit == null ? null : unit.current();
+        ConsistencyToken base = rebase;
+        known = merged(known, last == null ? null : last.positionOrNull());
+        known = merged(known, base == null ? null : base.positionOrNull());
+        for (int i = 0; i < applied.length(); i++) {
+            Learned l = applied.get(i);
+            known = merged(known, l == null ? null : l.position());
+        }
+        return known;
+    }
+
+    private static GtidPosition merged(GtidPosition a, GtidPosition b) {
+        if (a == null || b == null) {
+            return a == null ? b : a;
+        }
+        try {
+            return a.merge(b);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return a;
         }
     }
 

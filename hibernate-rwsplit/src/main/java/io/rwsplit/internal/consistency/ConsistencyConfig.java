@@ -1,5 +1,7 @@
 package io.rwsplit.internal.consistency;
 
+import io.rwsplit.RwSplitSettings;
+
 import static io.rwsplit.RwSplitSettings.CONSISTENCY_STORE;
 import static io.rwsplit.RwSplitSettings.REDIS_URL;
 
@@ -27,11 +29,12 @@ import io.rwsplit.spi.ScopeResolver;
  * @param scope             whose writes sessions without a named scope see
  * @param unitName          the persistence unit's name, part of the shared store's key of the unit position
  * @param lostWrites        what a read does that must see a write a failover lost
+ * @param tokenSecret       the key that signs consistency tokens (UTF-8, at least 32 bytes), or null: a random one
  */
 public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mode, Duration window,
                                 Duration causalWaitTimeout, Object store, String redisUrl, Duration storeTtl,
                                 int maxScopes, ScopeResolver scopeResolver, ConsistencyScope scope, String unitName,
-                                LostWriteReads lostWrites) {
+                                LostWriteReads lostWrites, byte[] tokenSecret) {
 
     /** Reads and validates the consistency settings. */
     public static ConsistencyConfig from(Map<String, Object> settings) {
@@ -62,7 +65,7 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
                 s.duration(SettingsTable.CAUSAL_WAIT_TIMEOUT), store, redisUrl, s.duration(SettingsTable.CONSISTENCY_STORE_TTL),
                 s.integer(SettingsTable.CONSISTENCY_STORE_MAX_SCOPES), resolver,
                 s.enumValue(SettingsTable.CONSISTENCY_SCOPE, ConsistencyScope.class), unitName(s),
-                s.enumValue(SettingsTable.LOST_WRITES, LostWriteReads.class));
+                s.enumValue(SettingsTable.LOST_WRITES, LostWriteReads.class), tokenSecret(s));
     }
 
     /** For the startup line: level, scope, how read-your-writes is honoured, the store. */
@@ -75,6 +78,19 @@ public record ConsistencyConfig(Consistency defaultLevel, ReadYourWritesMode mod
         return "consistency " + defaultLevel + ", scope " + (scopeResolver != null ? "resolver " + scopeResolver.getClass()
                 .getName() + " (else " + scope.name().toLowerCase(java.util.Locale.ROOT) + ")"
                 : scope.name().toLowerCase(java.util.Locale.ROOT)) + ", read_your_writes " + how + ", store " + storeName;
+    }
+
+    private static byte[] tokenSecret(Settings s) {
+        String secret = s.string(SettingsTable.TOKEN_SECRET);
+        if (secret == null) {
+            return null;
+        }
+        byte[] bytes = secret.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        if (bytes.length < io.rwsplit.web.Signing.MIN_SECRET_BYTES) {
+            throw Settings.invalid(RwSplitSettings.TOKEN_SECRET, secret, "at least "
+                    + io.rwsplit.web.Signing.MIN_SECRET_BYTES + " bytes of key, the same on every instance");
+        }
+        return bytes;
     }
 
     /** The persistence unit's name (JPA), else the session factory's name, else {@code default}. */

@@ -156,6 +156,22 @@ public final class SessionConsistency {
         return l;
     }
 
+    /** The signed token of this scope's last committed write as far as this session knows, or null. */
+    public String token() {
+        ConsistencyToken last = lastWrite();
+        return last == null ? null : causal.tokens().sign(last);
+    }
+
+    /**
+     * Reads of this session must also see the write the token text {@code token} stands for ({@link TokenTrust}: one
+     * it cannot trust sends them to the primary).
+     *
+     * @throws IllegalArgumentException naming the token when it is no token at all
+     */
+    public void requireToken(String token) {
+        require(causal.tokens().read(token));
+    }
+
     /** Reads of this session must also see {@code token}. */
     public void require(ConsistencyToken token) {
         noteLost(token, "token");

@@ -168,6 +168,16 @@ class ConsistencyGateTest {
     // ------------------------------------------------------------------ read-your-writes by position
 
     @Test
+    void aRequirementThatCannotBeTrustedReadsFromThePrimaryWithoutAskingAReplica() throws SQLException {
+        SessionRouting session = session(Consistency.readYourWrites());
+        servers.router.causal().observed(0, WRITE, servers.set.epochs().current(0));   // r1 has everything
+        session.consistency().require(ConsistencyToken.untrusted(now()));
+        assertEquals(RouteReason.UNTRUSTED_TOKEN_PRIMARY, gate(session).read(ANY_REPLICA, false));
+        assertNull(openReplica());
+        assertEquals(0, replicaConnectionsLent(), "no replica waits for a write nobody can name");
+    }
+
+    @Test
     void aReplicaKnownToHaveAppliedTheWriteIsOpenedForTheRead() throws SQLException {
         SessionRouting session = session(Consistency.readYourWrites());
         session.consistency().committed(ConsistencyToken.of(WRITE, now()));
