@@ -12,13 +12,14 @@ import org.junit.jupiter.api.Test;
 import io.rwsplit.internal.consistency.ConsistencyStoreContract;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.internal.consistency.RedisConsistencyStore;
+import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.ConsistencyStore;
 
 /** The Redis store against a real Redis server (see {@link RedisServer}). */
 class RedisConsistencyStoreIT extends ConsistencyStoreContract {
 
     private final RedisConsistencyStore store = new RedisConsistencyStore(RedisServer.url(),
-            "rwsplit-test:" + UUID.randomUUID() + ":", Duration.ofMinutes(1), Duration.ofSeconds(2));
+            "rwsplit-test:" + UUID.randomUUID() + ":", Duration.ofMinutes(1), Duration.ofSeconds(2), Clock.SYSTEM);
 
     @Override
     protected ConsistencyStore store() {
@@ -53,7 +54,7 @@ class RedisConsistencyStoreIT extends ConsistencyStoreContract {
     @Test
     void entriesExpire() {
         RedisConsistencyStore shortLived = new RedisConsistencyStore(RedisServer.url(),
-                "rwsplit-test:" + UUID.randomUUID() + ":", Duration.ofMillis(1), Duration.ofSeconds(2));
+                "rwsplit-test:" + UUID.randomUUID() + ":", Duration.ofMillis(1), Duration.ofSeconds(2), Clock.SYSTEM);
         try {
             shortLived.record("gone", ConsistencyToken.withoutPosition(1));
             long deadline = System.nanoTime() + 2_000_000_000L;

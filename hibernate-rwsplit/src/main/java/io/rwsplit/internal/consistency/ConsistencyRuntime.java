@@ -2,6 +2,9 @@ package io.rwsplit.internal.consistency;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,13 +13,18 @@ import io.rwsplit.RwSplitSettings;
 import io.rwsplit.ConfigurationException;
 import io.rwsplit.internal.config.Settings;
 import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.Tokens;
 import io.rwsplit.spi.Clock;
 import io.rwsplit.spi.ConsistencyStore;
 
 /**
  * The consistency machinery one persistence unit shares: settings, the store, the scope resolver, the
- * clock. Wraps the store so that an unreachable store is reported once (and once when it is back), and
- * is not asked again for a second after a failure. Thread-safe.
+ * clock. Wraps the store so that an unreachable store is reported once (and once when it is back), is not
+ * asked again by reads for a second after a failure, and never loses a write: a write the store cannot take
+ * waits in {@link PendingWrites} (bounded by {@code consistency_store_max_scopes}) and a background thread
+ * writes it as soon as the store answers again. Until then, reads of this instance honour it exactly, and
+ * reads of any scope while the store fails report the scope's state unknown (they use the primary).
+ * Thread-safe.
  */
 public final class ConsistencyRuntime implements AutoCloseable {
 
@@ -26,6 +34,8 @@ public final class ConsistencyRuntime implements AutoCloseable {
     /** How long store commands may take before the scope counts as unknown. */
     static final Duration STORE_TIMEOUT = Duration.ofMillis(500);
     private static final long STORE_RETRY_NANOS = 1_000_000_000L;
+    /** How often the background thread offers waiting writes to the store. */
+    static final Duration FLUSH_INTERVAL = Duration.ofMillis(250);
 
     private final ConsistencyConfig config;
     private final Clock clock;
@@ -34,8 +44,13 @@ public final class ConsistencyRuntime implements AutoCloseable {
     private final boolean sharedStore;
     private final long windowMicros;
     private final long waitMicros;
+    private final PendingWrites pending;
     private volatile boolean storeDown;
     private volatile long storeRetryAt;
+    private boolean warnedOverflow;
+    /** Offers waiting writes to the store; started at the first write that had to wait. */
+    private ScheduledExecutorService flusher;
+    private boolean closed;
 
     public ConsistencyRuntime(ConsistencyConfig config, Clock clock, ConsistencyStore store, boolean ownsStore) {
         this.config = config;
@@ -45,6 +60,7 @@ public final class ConsistencyRuntime implements AutoCloseable {
         this.sharedStore = !(store instanceof InMemoryConsistencyStore);
         this.windowMicros = config.window().toNanos() / 1_000;
         this.waitMicros = config.causalWaitTimeout().toNanos() / 1_000;
+        this.pending = new PendingWrites(clock, config.maxScopes(), config.storeTtl().toNanos());
     }
 
     /** Reads and validates the settings and builds the store they select. */
@@ -64,7 +80,7 @@ public final class ConsistencyRuntime implements AutoCloseable {
                     new InMemoryConsistencyStore(clock, config.storeTtl(), config.maxScopes()), true);
         }
         if (name.equalsIgnoreCase("redis")) {
-            return new ConsistencyRuntime(config, clock, RedisStores.create(config), true);
+            return new ConsistencyRuntime(config, clock, RedisStores.create(config, clock), true);
         }
         return new ConsistencyRuntime(config, clock,
                 Settings.instantiate(RwSplitSettings.CONSISTENCY_STORE, name, ConsistencyStore.class), true);
@@ -92,42 +108,125 @@ public final class ConsistencyRuntime implements AutoCloseable {
     }
 
     /**
-     * The scope's last writes; throws when the store cannot answer (then the scope is unknown).
+     * The scope's last writes, with this instance's writes the store has not taken yet; throws when the store
+     * cannot answer, and while writes wait that did not fit the bound (then the scope is unknown).
      */
     ConsistencyToken read(String key) {
-        checkRetry();
+        if (storeDown && clock.nanoTime() - storeRetryAt < 0) {
+            throw new IllegalStateException("consistency store unavailable (retrying in at most a second)");
+        }
+        if (pending.overflowed()) {
+            throw new IllegalStateException("more scopes' writes wait for the consistency store than "
+                    + RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES + " allows: every scope's state is unknown until"
+                    + " they are written");
+        }
+        ConsistencyToken token;
         try {
-            ConsistencyToken token = store.read(key);
-            if (storeDown) {
-                storeUp();
-            }
-            return token;
+            token = store.read(key);
+        }
+        catch (StoreSettlingException e) {
+            throw e; // the store answers, but holds reads back for a moment: not a failure
         }
         catch (RuntimeException e) {
             storeFailed("read", e);
             throw e;
         }
+        if (storeDown) {
+            storeUp();
+        }
+        return pending.honoured(key, token);
     }
 
-    /** Records a write; a failure is reported (once) and otherwise ignored: the session keeps its own write. */
+    /**
+     * Records a write. Never blocks on a store that failed: while it fails, and when this write fails, the write
+     * waits in {@link PendingWrites} and the background thread writes it once the store answers.
+     */
     void record(String key, ConsistencyToken write) {
-        if (storeDown && clock.nanoTime() - storeRetryAt < 0) {
-            return; // reported already; the session keeps its own write
+        if (!storeDown) {
+            ConsistencyToken waiting = pending.waiting(key);
+            try {
+                store.record(key, Tokens.merge(waiting, write));
+                pending.written(key, waiting);
+                return;
+            }
+            catch (RuntimeException e) {
+                storeFailed("record", e);
+            }
         }
-        try {
-            store.record(key, write);
+        if (!pending.add(key, write)) {
+            overflowed();
+        }
+        startFlusher();
+    }
+
+    /**
+     * Offers the waiting writes to the store (the background thread, every {@link #FLUSH_INTERVAL}); true when
+     * none is left waiting.
+     */
+    boolean flushPending() {
+        if (pending.isEmpty()) {
+            return true;
+        }
+        boolean done = pending.flush((key, write) -> {
+            try {
+                store.record(key, write);
+                return true;
+            }
+            catch (RuntimeException e) {
+                storeFailed("record", e);
+                return false;
+            }
+        });
+        if (done) {
+            synchronized (this) {
+                warnedOverflow = false;
+            }
             if (storeDown) {
                 storeUp();
             }
         }
-        catch (RuntimeException e) {
-            storeFailed("record", e);
-        }
+        return done;
     }
 
-    private void checkRetry() {
-        if (storeDown && clock.nanoTime() - storeRetryAt < 0) {
-            throw new IllegalStateException("consistency store unavailable (retrying in at most a second)");
+    /** How many scopes' writes wait for the store. */
+    int pendingScopes() {
+        return pending.size();
+    }
+
+    private void overflowed() {
+        synchronized (this) {
+            if (warnedOverflow) {
+                return;
+            }
+            warnedOverflow = true;
+        }
+        log.warn("hibernate-rwsplit: consistency store {} cannot be reached and the writes of {} scopes wait for it"
+                + " ({}): further writes are kept as one position, so reads of every scope on this instance use the"
+                + " primary until the waiting writes are written, and other instances may read the scopes that did not"
+                + " fit from a lagging replica", store.getClass().getSimpleName(), pending.size(),
+                RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES);
+    }
+
+    private synchronized void startFlusher() {
+        if (flusher != null || closed) {
+            return;
+        }
+        flusher = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "rwsplit-consistency-flush-" + config.unitName());
+            t.setDaemon(true);
+            return t;
+        });
+        long every = FLUSH_INTERVAL.toNanos();
+        flusher.scheduleWithFixedDelay(this::flushQuietly, every, every, TimeUnit.NANOSECONDS);
+    }
+
+    private void flushQuietly() {
+        try {
+            flushPending();
+        }
+        catch (RuntimeException e) {
+            log.warn("hibernate-rwsplit: writing waiting positions to consistency store {} failed: {}",
+                    store.getClass().getSimpleName(), e.toString());
         }
     }
 
@@ -137,7 +236,8 @@ public final class ConsistencyRuntime implements AutoCloseable {
             if (!storeDown) {
                 storeDown = true;
                 log.warn("hibernate-rwsplit: consistency store {} failed to {}: {}; reads of named scopes go to the"
-                        + " primary until it answers again", store.getClass().getSimpleName(), operation, e.toString());
+                        + " primary until it answers again, and writes wait to be written then",
+                        store.getClass().getSimpleName(), operation, e.toString());
             }
         }
     }
@@ -149,8 +249,28 @@ public final class ConsistencyRuntime implements AutoCloseable {
         }
     }
 
+    /** Stops the background thread, offers the waiting writes to the store a last time, and closes the store. */
     @Override
     public void close() {
+        ScheduledExecutorService f;
+        synchronized (this) {
+            closed = true;
+            f = flusher;
+        }
+        if (f != null) {
+            f.shutdownNow();
+            try {
+                f.awaitTermination(STORE_TIMEOUT.toMillis() * 4, TimeUnit.MILLISECONDS);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (!flushPending()) {
+                log.warn("hibernate-rwsplit: closing with the writes of {} scopes not written to consistency store {}:"
+                        + " other instances may read them from a lagging replica until the replicas apply them",
+                        pending.size(), store.getClass().getSimpleName());
+            }
+        }
         if (ownsStore && store instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
@@ -163,9 +283,9 @@ public final class ConsistencyRuntime implements AutoCloseable {
 
     /** Keeps Lettuce out of the class graph unless the redis store is selected. */
     private static final class RedisStores {
-        static ConsistencyStore create(ConsistencyConfig config) {
+        static ConsistencyStore create(ConsistencyConfig config, Clock clock) {
             try {
-                return new RedisConsistencyStore(config.redisUrl(), "rwsplit:", config.storeTtl(), STORE_TIMEOUT);
+                return new RedisConsistencyStore(config.redisUrl(), "rwsplit:", config.storeTtl(), STORE_TIMEOUT, clock);
             }
             catch (NoClassDefFoundError e) {
                 throw new ConfigurationException("hibernate-rwsplit: setting '"
