@@ -1,12 +1,15 @@
 package io.rwsplit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
@@ -20,9 +23,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import ch.qos.logback.classic.Level;
+
 import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
+import io.rwsplit.internal.replica.ReplicaMonitor;
+import io.rwsplit.testing.LogCapture;
 import io.rwsplit.testing.Database;
 import io.rwsplit.testing.PostgresCluster;
 import io.rwsplit.testing.ReplicatedCluster;
@@ -240,6 +247,59 @@ class PostgresSessionSettingsIT {
                 assertNotEquals(primaryPort, standby.server());
                 assertEquals("Asia/Tokyo", standby.value(), "the standby pool ran the primary pool's init SQL");
             });
+        }
+    }
+
+    /** A unit on the cluster's primary (at {@code primaryUrl}) reading from standby 1. */
+    private HibernatePersistenceConfiguration unit(String name, String primaryUrl) {
+        return new HibernatePersistenceConfiguration(name)
+                .managedClass(PgAccount.class)
+                .property("jakarta.persistence.jdbc.url", primaryUrl)
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(PostgresCluster.replica(1)));
+    }
+
+    @Test
+    void aStandbyWhosePoolSetsAnotherTimeZoneIsReportedOnceNamingTheSettingAndTheFix() {
+        try (LogCapture logs = LogCapture.attach(ReplicaMonitor.class.getName(), Level.WARN);
+             EntityManagerFactory f = unit("pg-session-settings-check-it", cluster.jdbcUrl(PostgresCluster.PRIMARY))
+                     .property("hibernate.rwsplit.pool.connectionInitSql", "SET TIME ZONE 'Asia/Kolkata'")
+                     .createEntityManagerFactory()) {
+            String warning = SessionSettingsIT.theOnlyWarning(logs);
+            assertTrue(warning.startsWith("WARN " + ReplicaMonitor.class.getName() + " hibernate-rwsplit [default]: replica"
+                    + " 'replica1' answers with other session settings than the primary: TimeZone: primary="), warning);
+            assertTrue(warning.contains(", replica=Asia/Kolkata"), warning);
+            assertFalse(warning.contains("DateStyle"), "only what differs: " + warning);
+            assertTrue(warning.contains("'hibernate.rwsplit.pool.connectionInitSql'"), warning);
+        }
+    }
+
+    /**
+     * pgjdbc sends the JVM's time zone as a startup parameter, which PostgreSQL applies after {@code options}: the
+     * session property shown is the interval style.
+     */
+    @Test
+    void aSessionPropertyOfThePrimaryUrlReachesStandbyReads() {
+        String primaryUrl = cluster.jdbcUrl(PostgresCluster.PRIMARY) + "?options=-c%20IntervalStyle=iso_8601";
+        try (LogCapture logs = LogCapture.attach(ReplicaMonitor.class.getName(), Level.DEBUG);
+             EntityManagerFactory f = unit("pg-session-settings-url-it", primaryUrl).createEntityManagerFactory();
+             EntityManager em = f.createEntityManager()) {
+            RwSplit.consistency(em, Consistency.eventual());
+            em.unwrap(Session.class).doWork(c -> {
+                Answer standby = ask(c, "current_setting('IntervalStyle')");
+                assertNotEquals(primaryPort, standby.server());
+                assertEquals("iso_8601", standby.value(), "the standby pool inherited the options of the primary URL");
+                assertEquals("iso_8601", RwSplit.onPrimary(em, () -> {
+                    try {
+                        return ask(c, "current_setting('IntervalStyle')").value();
+                    }
+                    catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }), "as the primary answers");
+            });
+            SessionSettingsIT.theSessionsWereFoundAlike(logs);
         }
     }
 }

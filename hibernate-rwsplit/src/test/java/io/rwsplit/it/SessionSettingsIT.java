@@ -1,12 +1,16 @@
 package io.rwsplit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
@@ -18,9 +22,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import ch.qos.logback.classic.Level;
+
 import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
+import io.rwsplit.internal.replica.ReplicaMonitor;
+import io.rwsplit.testing.LogCapture;
 import io.rwsplit.testing.MariaDbCluster;
 import io.rwsplit.testing.MariaDbCluster.JdbcDriver;
 import io.rwsplit.testing.ReplicatedCluster;
@@ -177,5 +185,77 @@ class SessionSettingsIT {
                 });
             }
         }
+    }
+
+    /** A unit on the cluster's primary (at {@code primaryUrl}) reading from replica 1. */
+    private HibernatePersistenceConfiguration unit(String name, String primaryUrl) {
+        return new HibernatePersistenceConfiguration(name)
+                .managedClass(Account.class)
+                .property("jakarta.persistence.jdbc.url", primaryUrl)
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property("hibernate.rwsplit.replicas", cluster.jdbcUrl(MariaDbCluster.replica(1), JdbcDriver.MARIADB));
+    }
+
+    static List<String> sessionSettingsWarnings(LogCapture logs) {
+        return logs.lines().stream().filter(line -> line.contains("answers with other session settings")).toList();
+    }
+
+    /** Waits until the warning came, then four probe intervals more (250 ms each): it must not come again. */
+    static String theOnlyWarning(LogCapture logs) {
+        HealthContract.awaitMillis(Duration.ofSeconds(15), () -> !sessionSettingsWarnings(logs).isEmpty(),
+                "the session settings warning");
+        long later = System.nanoTime() + Duration.ofSeconds(1).toNanos();
+        HealthContract.awaitMillis(Duration.ofSeconds(5), () -> System.nanoTime() > later, "four more probes");
+        List<String> warnings = sessionSettingsWarnings(logs);
+        assertEquals(1, warnings.size(), "once per replica, not every probe: " + warnings);
+        return warnings.get(0);
+    }
+
+    @org.junit.jupiter.api.Test
+    void aReplicaWhosePoolSetsAnotherTimeZoneIsReportedOnceNamingTheSettingAndTheFix() {
+        try (LogCapture logs = LogCapture.attach(ReplicaMonitor.class.getName(), Level.WARN);
+             EntityManagerFactory f = unit("session-settings-check-it", cluster.jdbcUrl(MariaDbCluster.PRIMARY, JdbcDriver.MARIADB))
+                     .property("hibernate.rwsplit.pool.connectionInitSql", "SET time_zone = '+05:00'")
+                     .createEntityManagerFactory()) {
+            String warning = theOnlyWarning(logs);
+            assertTrue(warning.startsWith("WARN " + ReplicaMonitor.class.getName()
+                    + " hibernate-rwsplit [default]: replica 'replica1' answers with other session settings than the"
+                    + " primary: time_zone: primary="), warning);
+            assertTrue(warning.contains(", replica=+05:00"), warning);
+            assertFalse(warning.contains("sql_mode"), "only what differs: " + warning);
+            assertTrue(warning.contains("'hibernate.rwsplit.pool.connectionInitSql'"), warning);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void aSessionPropertyOfThePrimaryUrlReachesReplicaReads() {
+        String primaryUrl = cluster.jdbcUrl(MariaDbCluster.PRIMARY, JdbcDriver.MARIADB) + "?sessionVariables=time_zone='+03:00'";
+        try (LogCapture logs = LogCapture.attach(ReplicaMonitor.class.getName(), Level.DEBUG);
+             EntityManagerFactory f = unit("session-settings-url-it", primaryUrl).createEntityManagerFactory();
+             EntityManager em = f.createEntityManager()) {
+            RwSplit.consistency(em, Consistency.eventual());
+            em.unwrap(Session.class).doWork(c -> {
+                Answer replica = ask(c, "@@session.time_zone");
+                assertNotEquals(PRIMARY_ID, replica.server());
+                assertEquals("+03:00", replica.value(), "the replica pool inherited sessionVariables of the primary URL");
+                assertEquals("+03:00", RwSplit.onPrimary(em, () -> {
+                    try {
+                        return ask(c, "@@session.time_zone").value();
+                    }
+                    catch (SQLException e) {
+                        throw new IllegalStateException(e);
+                    }
+                }), "as the primary answers");
+            });
+            theSessionsWereFoundAlike(logs);
+        }
+    }
+
+    /** Waits for the monitor's comparison of the replica's sessions with the primary's, which found them alike. */
+    static void theSessionsWereFoundAlike(LogCapture logs) {
+        HealthContract.awaitMillis(Duration.ofSeconds(15), () -> logs.lines().stream()
+                .anyMatch(line -> line.contains("answers with the primary's session settings")), "the comparison");
+        assertEquals(List.of(), sessionSettingsWarnings(logs));
     }
 }

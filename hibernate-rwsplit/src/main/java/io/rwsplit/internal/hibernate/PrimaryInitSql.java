@@ -47,16 +47,27 @@ final class PrimaryInitSql {
         return sql;
     }
 
+    /** The JDBC URL of the HikariCP {@code DataSource} handed to the unit as its primary, or {@code null}. */
+    static String dataSourceUrl(Map<String, Object> settings) {
+        HikariDataSource pool = dataSourcePool(settings);
+        return pool == null ? null : pool.getJdbcUrl();
+    }
+
     private static String find(Map<String, Object> settings) {
         Object hikari = settings.get("hibernate.hikari.connectionInitSql");
         if (hikari instanceof String s) {
             return s;
         }
+        HikariDataSource pool = dataSourcePool(settings);
+        return pool == null ? null : pool.getConnectionInitSql();
+    }
+
+    private static HikariDataSource dataSourcePool(Map<String, Object> settings) {
         for (String key : DATA_SOURCE_KEYS) {
             if (settings.get(key) instanceof DataSource ds) {
                 HikariDataSource pool = hikari(ds);
                 if (pool != null) {
-                    return pool.getConnectionInitSql();
+                    return pool;
                 }
             }
         }

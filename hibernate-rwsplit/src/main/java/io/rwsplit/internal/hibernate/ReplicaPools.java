@@ -4,11 +4,14 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import javax.sql.DataSource;
 
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
@@ -19,6 +22,7 @@ import io.rwsplit.internal.config.DriverTimeouts;
 import io.rwsplit.internal.config.ReplicaConfig;
 import io.rwsplit.internal.config.RwSplitConfig;
 import io.rwsplit.internal.config.Secrets;
+import io.rwsplit.internal.config.UrlSessionProperties;
 import io.rwsplit.internal.replica.PoolControl;
 import io.rwsplit.internal.replica.ReplicaNode;
 import io.rwsplit.internal.replica.ReplicaSet;
@@ -29,6 +33,8 @@ import io.rwsplit.spi.Clock;
  * never failing startup when the replica is down), or the application's own DataSource.
  */
 final class ReplicaPools implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ReplicaPools.class);
 
     private final ReplicaSet replicaSet;
     private final List<HikariDataSource> owned;
@@ -44,17 +50,19 @@ final class ReplicaPools implements AutoCloseable {
      */
     static final Duration MARIADB_READ_TIMEOUT = Duration.ofMinutes(5);
 
-    /** @param primaryInitSql the primary pool's init SQL, run by replica pools that configure none, or null */
-    static ReplicaPools build(String label, RwSplitConfig config, Clock clock, String primaryInitSql) {
-        return build(label, config, clock, primaryInitSql, null);
+    /** @param primary what replica pools take from the primary (its init SQL, its URL's session properties), or null */
+    static ReplicaPools build(String label, RwSplitConfig config, Clock clock, PrimarySession primary) {
+        return build(label, config, clock, primary, null);
     }
 
     /**
-     * @param primaryInitSql the primary pool's init SQL, run by replica pools that configure none, or null
-     * @param queryTimeout   the unit's query timeout ({@code jakarta.persistence.query.timeout}), or null
+     * @param primary      what replica pools take from the primary: its pool's init SQL, run by replica pools that
+     *                     configure none, and its URL's session properties ({@link UrlSessionProperties}); or null
+     * @param queryTimeout the unit's query timeout ({@code jakarta.persistence.query.timeout}), or null
      */
-    static ReplicaPools build(String label, RwSplitConfig config, Clock clock, String primaryInitSql,
+    static ReplicaPools build(String label, RwSplitConfig config, Clock clock, PrimarySession primary,
                               Duration queryTimeout) {
+        PrimarySession inherited = primary == null ? PrimarySession.NONE : primary;
         // a read's socket must outlast the query's own timeout and the monitor's detection of a silent replica
         Duration detection = config.health().probeTimeout().plus(config.health().probeInterval())
                 .multipliedBy(config.health().failureThreshold());
@@ -68,7 +76,7 @@ final class ReplicaPools implements AutoCloseable {
                 boolean setReadOnly = true;
                 if (ds == null) {
                     HikariDataSource pool = new HikariDataSource(hikariConfig(label, replica, config.poolProperties(),
-                            primaryInitSql, readTimeout));
+                            inherited, readTimeout));
                     owned.add(pool);
                     ds = pool;
                     setReadOnly = false;
@@ -87,7 +95,7 @@ final class ReplicaPools implements AutoCloseable {
     }
 
     private static HikariConfig hikariConfig(String label, ReplicaConfig replica, Properties poolProperties,
-                                             String primaryInitSql, Duration readTimeout) {
+                                             PrimarySession primary, Duration readTimeout) {
         Properties props = new Properties();
         props.setProperty("minimumIdle", "1");
         props.setProperty("connectionTimeout", "2000");
@@ -100,7 +108,6 @@ final class ReplicaPools implements AutoCloseable {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: invalid replica pool setting under '"
                     + RwSplitSettings.POOL_PREFIX + "' " + Secrets.shown(poolProperties) + ": " + Secrets.scrub(e.getMessage()), e);
         }
-        hc.setJdbcUrl(replica.url());
         if (replica.user() != null) {
             hc.setUsername(replica.user());
         }
@@ -108,18 +115,25 @@ final class ReplicaPools implements AutoCloseable {
             hc.setPassword(replica.password());
         }
         hc.setPoolName("rwsplit-" + label + "-" + replica.name());
-        // a connection the pool cannot make within its connectionTimeout is of no use to a read; bounding the driver's
-        // connect also bounds MariaDB Connector/J's abort of a connection to a frozen replica (it connects to send KILL)
         Properties given = new Properties();     // the driver properties the user set: they win
         given.putAll(hc.getDataSourceProperties());
+        // the primary URL's session properties, appended to the replica URL as written: its driver decodes them alike
+        Map<String, String> session = UrlSessionProperties.inherited(primary.url(), replica.url(), given);
+        hc.setJdbcUrl(UrlSessionProperties.with(replica.url(), session));
+        if (!session.isEmpty()) {
+            log.info("hibernate-rwsplit [{}]: replica '{}' inherits the session properties {} of the primary's JDBC URL",
+                    label, replica.name(), session.keySet());
+        }
+        // a connection the pool cannot make within its connectionTimeout is of no use to a read; bounding the driver's
+        // connect also bounds MariaDB Connector/J's abort of a connection to a frozen replica (it connects to send KILL)
         if (hc.getConnectionTimeout() > 0 && hc.getConnectionTimeout() < Integer.MAX_VALUE) {
             DriverTimeouts.connectForUrl(replica.url(), Duration.ofMillis(hc.getConnectionTimeout()), given)
                     .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
         }
         DriverTimeouts.readForUrl(replica.url(), readTimeout, given)
                 .forEach((key, value) -> hc.addDataSourceProperty((String) key, value));
-        if (hc.getConnectionInitSql() == null && primaryInitSql != null) {
-            hc.setConnectionInitSql(primaryInitSql);     // replica sessions start like the primary's
+        if (hc.getConnectionInitSql() == null && primary.initSql() != null) {
+            hc.setConnectionInitSql(primary.initSql());     // replica sessions start like the primary's
         }
         hc.setReadOnly(true);
         hc.setAutoCommit(true);

@@ -32,9 +32,9 @@ public final class RoutingConnectionProvider
     private final Router router;
     private final ConsistencyRuntime consistency;
 
-    /** @param primaryInitSql the primary pool's init SQL, which replica pools without their own run too, or null */
+    /** @param primarySession what replica pools take from the primary: its pool's init SQL, its URL's session properties */
     RoutingConnectionProvider(ConnectionProvider primary, RwSplitConfig config, UnitSettings unit,
-                              ConsistencyRuntime consistency, String primaryInitSql) {
+                              ConsistencyRuntime consistency, PrimarySession primarySession) {
         this.primary = primary;
         this.consistency = consistency;
         PrimarySource primarySource = new PrimarySource() {
@@ -49,7 +49,7 @@ public final class RoutingConnectionProvider
             }
         };
         this.runtime = RoutingRuntime.build("default", primarySource, primary.getClass().getSimpleName(), config, unit,
-                consistency, primaryInitSql);
+                consistency, primarySession);
         this.router = runtime.router();
     }
 

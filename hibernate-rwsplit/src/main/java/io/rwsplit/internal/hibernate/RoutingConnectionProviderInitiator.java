@@ -72,7 +72,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         }
         ConsistencyRuntime consistency = ConsistencyRuntime.create(unit.consistency(), unit.clock());
         try {
-            return new RoutingConnectionProvider(primary, config, unit, consistency, PrimaryInitSql.of(settings));
+            return new RoutingConnectionProvider(primary, config, unit, consistency, PrimarySession.of(settings));
         }
         catch (RuntimeException e) {
             consistency.close();

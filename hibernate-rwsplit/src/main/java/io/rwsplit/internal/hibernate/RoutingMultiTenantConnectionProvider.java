@@ -74,7 +74,7 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     public void release(Connection connection) throws SQLException {
                         connection.close();
                     }
-                }, url, config, unit, consistency, null);
+                }, url, config, unit, consistency, new PrimarySession(null, url));
                 runtimes.add(runtime);
                 routers.put(tenant, runtime.router());
             }

@@ -38,11 +38,11 @@ final class RoutingRuntime implements AutoCloseable {
      * @param label       {@code default} for a single primary, else the tenant
      * @param primary     how connections to the primary are obtained
      * @param primaryName what the startup line calls the primary
+     * @param primarySession what replica pools take from the primary: its pool's init SQL, its URL's session properties
      */
-    /** @param primaryInitSql the primary pool's init SQL, which replica pools without their own run too, or null */
     static RoutingRuntime build(String label, PrimarySource primary, String primaryName, RwSplitConfig config,
-                                UnitSettings unit, ConsistencyRuntime consistency, String primaryInitSql) {
-        ReplicaPools replicas = ReplicaPools.build(label, config, unit.clock(), primaryInitSql, unit.queryTimeout());
+                                UnitSettings unit, ConsistencyRuntime consistency, PrimarySession primarySession) {
+        ReplicaPools replicas = ReplicaPools.build(label, config, unit.clock(), primarySession, unit.queryTimeout());
         try {
             PrimarySource protectedPrimary = ReplicaMonitor.protect(label, primary, config.health(), unit.clock());
             CausalReads causal = new CausalReads(consistency, label, replicas.replicaSet().epochs());

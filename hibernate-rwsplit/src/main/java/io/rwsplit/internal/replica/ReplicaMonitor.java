@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -13,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.rwsplit.RwSplitSettings;
 import io.rwsplit.internal.config.DriverTimeouts;
 import io.rwsplit.internal.config.ReplicaConfig;
 import io.rwsplit.internal.config.Secrets;
@@ -23,6 +25,7 @@ import io.rwsplit.internal.health.LagProbes;
 import io.rwsplit.internal.health.PrimaryTask;
 import io.rwsplit.internal.health.ServerEpochs;
 import io.rwsplit.internal.health.ServerRole;
+import io.rwsplit.internal.health.SessionSettingsCheck;
 import io.rwsplit.position.GtidPosition;
 import io.rwsplit.internal.replica.PrimarySource;
 import io.rwsplit.internal.replica.ReplicaNode;
@@ -62,6 +65,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final GtidPosition[] lastPositions;
     /** Per replica: whether it was reported, once, as having no position to track. */
     private final boolean[] reportedNoPosition;
+    /** Per replica: whether its session settings were compared with the primary's, written by its probe only. */
+    private final boolean[] settingsCompared;
     private volatile boolean primaryTaskFailing;
     /** Told the new primary's positions when another server answers the primary URL (a failover). */
     private final PrimaryChange primaryChanged;
@@ -135,6 +140,7 @@ public final class ReplicaMonitor implements AutoCloseable {
         this.positions = positions;
         this.lastPositions = new GtidPosition[configs.size()];
         this.reportedNoPosition = new boolean[configs.size()];
+        this.settingsCompared = new boolean[configs.size()];
         this.replicas = replicas;
         this.configs = List.copyOf(configs);
         this.config = config;
@@ -203,6 +209,9 @@ public final class ReplicaMonitor implements AutoCloseable {
             if (position != null) {
                 positions.observed(i, position, epoch);
             }
+            if (!settingsCompared[i]) {
+                settingsCompared[i] = compareSessionSettings(node, gtid.flavour(c));
+            }
         }
         catch (SQLException | RuntimeException e) {
             closeQuietly(connections[i]);
@@ -212,6 +221,75 @@ public final class ReplicaMonitor implements AutoCloseable {
                 abortLent(node);
             }
         }
+    }
+
+    /**
+     * After the first probe that reaches a replica (at startup, or once a replica that was down answers): compares the
+     * session settings of a connection from its pool with those of a primary connection, as the application's sessions
+     * get them (after each pool's init SQL), and warns once when they differ: its reads would answer otherwise.
+     *
+     * @return whether the comparison is done (also when the settings could not be read); false when no connection
+     *         could be had, so that the next probe tries again
+     */
+    private boolean compareSessionSettings(ReplicaNode node, GtidReader.Flavour flavour) {
+        if (!SessionSettingsCheck.knows(flavour)) {
+            return true;
+        }
+        Map<String, String> onPrimary;
+        Map<String, String> onReplica;
+        Connection r;
+        Connection p;
+        try {
+            r = node.dataSource().getConnection();
+        }
+        catch (SQLException | RuntimeException e) {
+            log.debug("[{}] no connection from the pool of replica '{}' to compare its session settings (the next probe"
+                    + " tries again): {}", replicas.label(), node.name(), Secrets.describe(e));
+            return false;
+        }
+        try {
+            p = primary.acquire();
+        }
+        catch (SQLException | RuntimeException e) {
+            closeQuietly(r);
+            log.debug("[{}] no primary connection to compare the session settings of replica '{}' with (the next probe"
+                    + " tries again): {}", replicas.label(), node.name(), Secrets.describe(e));
+            return false;
+        }
+        try {
+            onPrimary = settings(p, flavour);
+            onReplica = settings(r, flavour);
+        }
+        catch (SQLException | RuntimeException e) {
+            log.debug("[{}] could not compare the session settings of replica '{}' with the primary's: {}",
+                    replicas.label(), node.name(), Secrets.describe(e));
+            return true;
+        }
+        finally {
+            release(p);
+            closeQuietly(r);
+        }
+        List<SessionSettingsCheck.Difference> differences = SessionSettingsCheck.differences(onPrimary, onReplica);
+        if (differences.isEmpty()) {
+            log.debug("[{}] replica '{}' answers with the primary's session settings {}", replicas.label(), node.name(),
+                    onReplica.keySet());
+        }
+        else {
+            String fix = configs.get(node.index()).dataSource() == null
+                    ? "the replica pools' '" + RwSplitSettings.POOL_PREFIX + "connectionInitSql'"
+                    : "the init SQL of the replica's own DataSource";
+            log.warn(SessionSettingsCheck.warning(replicas.label(), node.name(), differences, fix));
+        }
+        return true;
+    }
+
+    /** The session settings of {@code c}, leaving no transaction open on it. */
+    private static Map<String, String> settings(Connection c, GtidReader.Flavour flavour) throws SQLException {
+        Map<String, String> settings = SessionSettingsCheck.read(c, flavour);
+        if (!c.getAutoCommit()) {
+            c.rollback();
+        }
+        return settings;
     }
 
     /**

@@ -78,4 +78,20 @@ class ReplicaPoolsTest {
         org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("invalid value '10s' for setting 'jakarta.persistence.query.timeout'"),
                 e.getMessage());
     }
+
+    @Test
+    void aReplicaPoolConnectsWithTheSessionPropertiesOfThePrimaryUrl() {
+        RwSplitConfig config = RwSplitConfig.from(Map.of("hibernate.rwsplit.replicas",
+                "m=jdbc:mariadb://127.0.0.1:1/replica own=jdbc:mariadb://127.0.0.1:1/replica?sessionVariables=sql_mode=''"));
+        PrimarySession primary = new PrimarySession("SET time_zone = '+01:00'",
+                "jdbc:mariadb://127.0.0.1:2/app?password=secret&sessionVariables=time_zone='+03:00'&sslMode=trust");
+        try (ReplicaPools pools = ReplicaPools.build("pools", config, Clock.SYSTEM, primary)) {
+            HikariDataSource inherits = (HikariDataSource) pools.replicaSet().nodes().get(0).dataSource();
+            assertEquals("jdbc:mariadb://127.0.0.1:1/replica?sessionVariables=time_zone='+03:00'", inherits.getJdbcUrl());
+            assertEquals("SET time_zone = '+01:00'", inherits.getConnectionInitSql());
+            HikariDataSource own = (HikariDataSource) pools.replicaSet().nodes().get(1).dataSource();
+            assertEquals("jdbc:mariadb://127.0.0.1:1/replica?sessionVariables=sql_mode=''", own.getJdbcUrl(),
+                    "the replica URL's own value wins");
+        }
+    }
 }
