@@ -301,7 +301,9 @@ public final class RwSplitSettings {
 
     /**
      * The most scopes the {@code memory} store keeps; beyond it the entries closest to expiry are dropped
-     * first (their readers then only lose protection after a shorter time). Integer &ge; 1; default 100000.
+     * first (their readers then only lose protection after a shorter time). Also the most scopes whose writes
+     * wait, on this instance, for a shared store that does not answer; beyond it reads of every scope use the
+     * primary until they are written. Integer &ge; 1; default 100000.
      *
      * @since 0.1
      */

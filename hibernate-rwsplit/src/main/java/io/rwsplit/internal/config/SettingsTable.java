@@ -81,7 +81,7 @@ public final class SettingsTable {
     public static final Setting CONSISTENCY_STORE_TTL = duration(RwSplitSettings.CONSISTENCY_STORE_TTL, "1m", true,
             "How long the store keeps a scope's last write.");
     public static final Setting CONSISTENCY_STORE_MAX_SCOPES = integer(RwSplitSettings.CONSISTENCY_STORE_MAX_SCOPES,
-            100_000, 1, "Most scopes the `memory` store keeps.");
+            100_000, 1, "Most scopes the `memory` store keeps, and most scopes whose writes wait for a shared store that does not answer.");
     public static final Setting SCOPE_RESOLVER = text(RwSplitSettings.SCOPE_RESOLVER, null, Kind.OBJECT_OR_CLASS,
             "A `ScopeResolver` that names the scope of new sessions.");
 
