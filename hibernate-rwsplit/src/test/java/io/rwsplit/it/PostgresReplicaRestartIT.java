@@ -112,7 +112,7 @@ class PostgresReplicaRestartIT {
         Router router = router();
         CausalReads causal = router.causal();
         String token = write("before");
-        GtidPosition written = ConsistencyToken.decode(token).positionOrNull();
+        GtidPosition written = io.rwsplit.testing.SignedTokens.content(token).positionOrNull();
         assertNotNull(written, "a write on PostgreSQL carries its LSN");
         await(() -> causal.applied(0, written), "the monitor learns that the standby replayed the write");
         assertTrue(readAfter(token, "before").target() == Target.REPLICA, "caught-up read on the standby");
@@ -126,7 +126,7 @@ class PostgresReplicaRestartIT {
         await(() -> causal.applied(0, written), "the restarted standby reports the write as replayed again");
         await(() -> router.replicas().health().replicas().get(0).isUp(), "the standby is back in rotation");
         String after = write("after");
-        await(() -> causal.applied(0, ConsistencyToken.decode(after).positionOrNull()), "the standby replays the new write");
+        await(() -> causal.applied(0, io.rwsplit.testing.SignedTokens.content(after).positionOrNull()), "the standby replays the new write");
         RouteReason reason = readAfter(after, "after");
         assertEquals(Target.REPLICA, reason.target(), "caught-up reads reach the revived standby again: " + reason);
     }

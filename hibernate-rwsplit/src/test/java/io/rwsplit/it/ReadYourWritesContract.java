@@ -1,6 +1,7 @@
 package io.rwsplit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -315,10 +316,14 @@ abstract class ReadYourWritesContract {
     @Test
     void aTokenCarriesThePositionAcrossInstances() throws Exception {
         delayEveryReplica();
-        EntityManagerFactory a = factory(NO_LAG_LIMIT);
-        EntityManagerFactory b = factory(NO_LAG_LIMIT);
+        Map<String, Object> shared = new java.util.HashMap<>(NO_LAG_LIMIT);
+        shared.put(RwSplitSettings.TOKEN_SECRET, "a-token-secret-both-instances-share");
+        EntityManagerFactory a = factory(shared);
+        EntityManagerFactory b = factory(shared);
+        EntityManagerFactory keyless = factory(NO_LAG_LIMIT);   // its own random key: A's tokens are not its own
         int staleWithToken = 0;
         int staleWithout = 0;
+        int untrustedElsewhere = 0;
         for (int i = 0; i < 20; i++) {
             String token;
             try (EntityManager writer = a.createEntityManager()) {
@@ -328,7 +333,7 @@ abstract class ReadYourWritesContract {
                 token = RwSplit.token(writer);
             }
             assertNotNull(token);
-            assertInstanceOf(positionType(), ConsistencyToken.decode(token).positionOrNull(), token);
+            assertInstanceOf(positionType(), io.rwsplit.testing.SignedTokens.content(token).positionOrNull(), token);
             try (EntityManager without = b.createEntityManager()) {
                 RwSplit.consistency(without, Consistency.eventual());
                 staleWithout += ("t" + i).equals(without.find(Profile.class, 0L).bio) ? 0 : 1;
@@ -336,8 +341,17 @@ abstract class ReadYourWritesContract {
             try (EntityManager reader = b.createEntityManager()) {
                 RwSplit.requireToken(reader, token);
                 staleWithToken += ("t" + i).equals(reader.find(Profile.class, 0L).bio) ? 0 : 1;
+                assertNotEquals(io.rwsplit.RouteReason.UNTRUSTED_TOKEN_PRIMARY,
+                        RwSplit.statistics(reader).lastDecision().reason(), "B shares A's key: the token is trusted");
+            }
+            try (EntityManager other = keyless.createEntityManager()) {
+                RwSplit.requireToken(other, token);
+                staleWithToken += ("t" + i).equals(other.find(Profile.class, 0L).bio) ? 0 : 1;
+                untrustedElsewhere += RwSplit.statistics(other).lastDecision().reason()
+                        == io.rwsplit.RouteReason.UNTRUSTED_TOKEN_PRIMARY ? 1 : 0;
             }
         }
+        assertEquals(20, untrustedElsewhere, "another key's tokens are not trusted: their reads go to the primary");
         System.out.println("[" + label() + "] token across instances, delay 2s: " + staleWithToken
                 + " stale of 20 with the token, " + staleWithout + " stale of 20 without");
         assertEquals(0, staleWithToken);

@@ -190,6 +190,7 @@ public final class ReplicaMonitor implements AutoCloseable {
             if (c == null) {
                 c = open(configs.get(i));
                 connections[i] = c;
+                replicas.checkServerRun(node, c);
             }
             LagSample sample = probe.measure(node.name(), c);
             ServerRole.Role role = ServerRole.roleOf(c, gtid.flavour(c), primaryIdentity);

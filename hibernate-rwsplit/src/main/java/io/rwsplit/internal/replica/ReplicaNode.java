@@ -28,6 +28,10 @@ public final class ReplicaNode implements ReplicaView {
     /** The connections borrowed from this replica and not yet given back: what a frozen replica holds up. */
     private final Set<Connection> lent = ConcurrentHashMap.newKeySet();
     private volatile long lagMicros;
+    /** Physical connections already asked when their server started ({@link ReplicaSet#checkServerRun}). */
+    private final Set<Connection> checkedRuns = ConcurrentHashMap.newKeySet();
+    /** The server's run as its connections said (the highest connection id seen in it); null until known. */
+    private volatile io.rwsplit.internal.health.ServerStart.Run run;
 
     /**
      * @param setReadOnly whether each borrowed connection must be switched to read-only here (true for
@@ -97,6 +101,31 @@ public final class ReplicaNode implements ReplicaView {
 
     public AtomicInteger inFlightCounter() {
         return inFlight;
+    }
+
+    /**
+     * Whether the physical connection {@code physical} is used for the first time (then it is remembered: its
+     * server's start time is asked once). The memory is bounded: beyond 256 it starts again (each is asked once more).
+     */
+    boolean firstUse(Connection physical) {
+        if (checkedRuns.contains(physical)) {
+            return false;
+        }
+        if (checkedRuns.size() >= 256) {
+            checkedRuns.clear();
+        }
+        return checkedRuns.add(physical);
+    }
+
+    /**
+     * Records {@code now}, read on a connection's first use; returns whether it is another run of the server than the
+     * one known before (it restarted since).
+     */
+    synchronized boolean restartedBy(io.rwsplit.internal.health.ServerStart.Run now) {
+        io.rwsplit.internal.health.ServerStart.Run before = run;
+        boolean restarted = before != null && before.restartedBy(now);
+        run = before == null || restarted ? now : before.highest(now);
+        return restarted;
     }
 
     /** A connection was borrowed from this replica for routing. */

@@ -1,5 +1,7 @@
 package io.rwsplit.internal.replica;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -86,6 +88,40 @@ public final class ReplicaSet {
      * The replicas' epochs, by {@link ReplicaNode#index()}: what was learned from a replica holds only while its
      * epoch does. A failed probe or a connection error on a read forgets it (the server may have restarted).
      */
+    /**
+     * Before {@code c}, a connection just borrowed from {@code node} or opened by its probe, is used: on its physical
+     * connection's first use, asks when the server started; a start time other than the one its connections said
+     * before means it restarted (or was replaced) since, however fast: what it told before (positions it applied) is
+     * forgotten now, not at the next failed probe. A server that cannot say is not asked again.
+     */
+    public void checkServerRun(ReplicaNode node, Connection c) {
+        Connection physical;
+        try {
+            physical = c.isWrapperFor(Connection.class) ? c.unwrap(Connection.class) : c;
+        }
+        catch (SQLException e) {
+            physical = c;
+        }
+        if (!node.firstUse(physical)) {
+            return;
+        }
+        io.rwsplit.internal.health.ServerStart.Run run;
+        try {
+            run = io.rwsplit.internal.health.ServerStart.of(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            log.debug("[{}] asking replica '{}' when it started failed: {}", label, node.name(), e.getMessage());
+            return;
+        }
+        if (run != null && node.restartedBy(run)) {
+            epochs.forget(node.index());
+            // MariaDB/MySQL can also say so by a connection id lower than one seen before, which a connection the
+            // pool opened earlier but lends later shows too: forgetting then costs one more look, never a stale read
+            log.info("[{}] replica '{}' restarted since it was last asked (its start time, or its connection ids, started"
+                    + " again): what it told before is forgotten", label, node.name());
+        }
+    }
+
     public ServerEpochs epochs() {
         return epochs;
     }

@@ -99,7 +99,11 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             // a replica known to have applied the write, balanced among those that have
             ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
             if (caughtUp != null && replica.open(caughtUp) != null) {
-                return reasons.caughtUp();
+                if (causal.applied(caughtUp.index(), position)) {
+                    return reasons.caughtUp();
+                }
+                // opening it found that it restarted since: what it applied is asked again below
+                return caughtUpAfterRestart(caughtUp, need, reasons);
             }
             // else one that can apply it within the wait timeout, balanced among those; none: no wait
             ReplicaNode chosen = set.choose(node -> causal.canCatchUp(node.index(), node.lagMicros(), need));
@@ -136,6 +140,12 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         }
         ConsistencyToken need = consistency.requirement();
         return need != null && need.positionOrNull() != null;
+    }
+
+    /** The open replica connection's server restarted since it was known to have applied {@code need}: it waits. */
+    private RouteReason caughtUpAfterRestart(ReplicaNode node, ConsistencyToken need, CausalReasons reasons)
+            throws SQLException {
+        return router.causal().await(replica.connection(), node.index(), need) ? reasons.waited() : reasons.timedOut();
     }
 
     /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */

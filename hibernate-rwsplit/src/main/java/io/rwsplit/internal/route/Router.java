@@ -312,6 +312,7 @@ public final class Router {
             if (node.setReadOnly() && !c.isReadOnly()) {
                 c.setReadOnly(true);
             }
+            replicas.checkServerRun(node, c);   // a new physical connection: has the server restarted since?
             node.lent(c);
             return c;
         }
