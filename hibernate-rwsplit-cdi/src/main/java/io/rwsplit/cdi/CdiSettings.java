@@ -29,12 +29,16 @@ final class CdiSettings {
     static final Setting PRIMARY_USER = text(PRIMARY + "user", null, "Credentials of the primary.");
     static final Setting PRIMARY_PASSWORD = text(PRIMARY + "password", null, "Credentials of the primary.");
     static final Setting PRIMARY_MAX_SIZE = integer(PRIMARY + "max_size", 10, 1, "Pool size.");
+    static final Setting PRIMARY_INITIAL_SQL = text(PRIMARY + "initial_sql", null,
+            "SQL each new connection runs (Agroal `initialSql`), e.g. `SET time_zone = '+00:00'`.");
     static final Setting REPLICAS = text(PREFIX + "replicas", "(required)", Kind.LIST,
             "Replica names separated by whitespace.");
     static final Setting REPLICA_URL = text(R + "url", "(required)", Kind.TEXT, "JDBC URL of replica `NAME`.");
     static final Setting REPLICA_USER = text(R + "user", "the primary's", Kind.TEXT, "Credentials.");
     static final Setting REPLICA_PASSWORD = text(R + "password", "the primary's", Kind.TEXT, "Credentials.");
     static final Setting REPLICA_MAX_SIZE = integer(R + "max_size", 10, 1, "Pool size.");
+    static final Setting REPLICA_INITIAL_SQL = text(R + "initial_sql", "the primary's", Kind.TEXT,
+            "SQL each new connection runs, so that replica sessions start like the primary's.");
     static final Setting ACQUISITION_TIMEOUT = duration(PREFIX + "acquisition_timeout", "PT5S", false,
             "Agroal acquisition timeout, every pool.");
     static final Setting LEAK_TIMEOUT = duration(PREFIX + "leak_timeout", "0", false,
@@ -42,8 +46,9 @@ final class CdiSettings {
     static final Setting METRICS = bool(PREFIX + "metrics", false,
             "Agroal metrics (`AgroalDataSource#getMetrics()`), every pool.");
 
-    static final List<Setting> ALL = List.of(PRIMARY_URL, PRIMARY_USER, PRIMARY_PASSWORD, PRIMARY_MAX_SIZE, REPLICAS,
-            REPLICA_URL, REPLICA_USER, REPLICA_PASSWORD, REPLICA_MAX_SIZE, ACQUISITION_TIMEOUT, LEAK_TIMEOUT, METRICS);
+    static final List<Setting> ALL = List.of(PRIMARY_URL, PRIMARY_USER, PRIMARY_PASSWORD, PRIMARY_MAX_SIZE,
+            PRIMARY_INITIAL_SQL, REPLICAS, REPLICA_URL, REPLICA_USER, REPLICA_PASSWORD, REPLICA_MAX_SIZE,
+            REPLICA_INITIAL_SQL, ACQUISITION_TIMEOUT, LEAK_TIMEOUT, METRICS);
 
     /** The options of one pool: what follows {@code rwsplit.cdi.primary.} or {@code rwsplit.cdi.replica.NAME.}. */
     static final List<String> POOL_OPTIONS = ALL.stream().filter(s -> s.key().startsWith(R))

@@ -21,6 +21,7 @@ import io.rwsplit.InvalidSettingException;
 import io.rwsplit.internal.config.Secrets;
 import io.rwsplit.internal.config.Setting;
 import io.rwsplit.internal.config.Settings;
+import io.rwsplit.internal.config.UrlSessionProperties;
 
 /**
  * The primary and replica pools of a persistence unit as Agroal {@link AgroalDataSource}s, built from
@@ -72,11 +73,13 @@ public final class RwSplitDataSources implements AutoCloseable {
         boolean metrics = (Boolean) parse(CdiSettings.METRICS, config);
         String user = (String) parse(CdiSettings.PRIMARY_USER, config);
         String password = (String) parse(CdiSettings.PRIMARY_PASSWORD, config);
+        String primaryUrl = (String) parse(CdiSettings.PRIMARY_URL, config);
+        String primarySql = (String) parse(CdiSettings.PRIMARY_INITIAL_SQL, config);
 
         List<AutoCloseable> built = new ArrayList<>();
         try {
-            AgroalDataSource primary = pool(config, CdiSettings.PRIMARY, null, null, acquisition, leak, metrics,
-                    transactions);
+            AgroalDataSource primary = pool(config, CdiSettings.PRIMARY, null, null, null, null, acquisition, leak,
+                    metrics, transactions);
             built.add(primary);
             Map<String, AgroalDataSource> replicas = new LinkedHashMap<>();
             for (String name : names) {
@@ -84,8 +87,8 @@ public final class RwSplitDataSources implements AutoCloseable {
                     throw Settings.invalid(CdiSettings.REPLICAS.key(), config.get(CdiSettings.REPLICAS.key()),
                             "unique replica names, but '" + name + "' appears twice");
                 }
-                AgroalDataSource replica = pool(config, CdiSettings.REPLICA + name + ".", user, password, acquisition,
-                        leak, metrics, null);
+                AgroalDataSource replica = pool(config, CdiSettings.REPLICA + name + ".", user, password, primaryUrl,
+                        primarySql, acquisition, leak, metrics, null);
                 built.add(replica);
                 replicas.put(name, replica);
             }
@@ -97,13 +100,24 @@ public final class RwSplitDataSources implements AutoCloseable {
         }
     }
 
+    /**
+     * A pool of {@code prefix}'s settings. A replica's ({@code primaryUrl} given) runs the primary's initial SQL unless
+     * it has its own, and its URL takes the session properties of the primary's (the core's allow-list: time zone,
+     * session variables, character set; never host, credentials or routing), unless it sets them itself: replica
+     * sessions start like the primary's.
+     */
     private static AgroalDataSource pool(Map<String, ?> config, String prefix, String defaultUser, String defaultPassword,
-                                         Duration acquisition, Duration leak, boolean metrics,
-                                         TransactionIntegration transactions) {
-        String url = (String) CdiSettings.REPLICA_URL.parse(prefix + "url", config.get(prefix + "url"));
-        if (url == null || !url.startsWith("jdbc:")) {
-            throw Settings.invalid(prefix + "url", url, "a JDBC URL");
+                                         String primaryUrl, String primarySql, Duration acquisition, Duration leak,
+                                         boolean metrics, TransactionIntegration transactions) {
+        String given = (String) CdiSettings.REPLICA_URL.parse(prefix + "url", config.get(prefix + "url"));
+        if (given == null || !given.startsWith("jdbc:")) {
+            throw Settings.invalid(prefix + "url", given, "a JDBC URL");
         }
+        String url = primaryUrl == null ? given : UrlSessionProperties.with(given,
+                UrlSessionProperties.inherited(primaryUrl, given, new java.util.Properties()));
+        String ownSql = (String) CdiSettings.PRIMARY_INITIAL_SQL.parse(prefix + "initial_sql",
+                config.get(prefix + "initial_sql"));
+        String initialSql = ownSql != null ? ownSql : primarySql;
         String user = orDefault(CdiSettings.REPLICA_USER.parse(prefix + "user", config.get(prefix + "user")), defaultUser);
         String password = orDefault(CdiSettings.REPLICA_PASSWORD.parse(prefix + "password", config.get(prefix + "password")),
                 defaultPassword);
@@ -119,6 +133,9 @@ public final class RwSplitDataSources implements AutoCloseable {
                         // replica connections are made read-only per borrow by the core: an Agroal read-only pool
                         // would refuse the setReadOnly(false) the core sends when it gives a connection back
                         factory.jdbcUrl(url);
+                        if (initialSql != null) {
+                            factory.initialSql(initialSql);
+                        }
                         if (user != null) {
                             factory.principal(new NamePrincipal(user));
                         }
@@ -133,7 +150,7 @@ public final class RwSplitDataSources implements AutoCloseable {
         }
         catch (SQLException e) {
             throw new IllegalStateException("hibernate-rwsplit-cdi: cannot create the pool of '" + prefix + "url' ("
-                    + Secrets.scrub(url) + "): " + Secrets.scrub(e.getMessage()), e);
+                    + Secrets.scrub(given) + "): " + Secrets.scrub(e.getMessage()), e);
         }
     }
 

@@ -67,6 +67,29 @@ class AgroalDataSourcesTest {
     }
 
     @Test
+    void replicaPoolsStartTheirSessionsLikeThePrimarysUnlessTheySetTheirOwn() throws Exception {
+        Map<String, Object> config = new HashMap<>();
+        config.put("rwsplit.cdi.primary.url",
+                "jdbc:mariadb://db:3306/shop?sessionVariables=time_zone='+05:00'&connectTimeout=2000");
+        config.put("rwsplit.cdi.primary.initial_sql", "SET sql_mode = 'ANSI'");
+        config.put("rwsplit.cdi.replicas", "r1 r2");
+        config.put("rwsplit.cdi.replica.r1.url", "jdbc:mariadb://r1:3306/shop");
+        config.put("rwsplit.cdi.replica.r2.url", "jdbc:mariadb://r2:3306/shop?sessionVariables=time_zone='+00:00'");
+        config.put("rwsplit.cdi.replica.r2.initial_sql", "SET sql_mode = ''");
+        try (RwSplitDataSources pools = RwSplitDataSources.build(config)) {
+            var r1 = pools.replicas().get("r1").getConfiguration().connectionPoolConfiguration()
+                    .connectionFactoryConfiguration();
+            var r2 = pools.replicas().get("r2").getConfiguration().connectionPoolConfiguration()
+                    .connectionFactoryConfiguration();
+            assertEquals("SET sql_mode = 'ANSI'", r1.initialSql(), "the primary's initial SQL");
+            assertEquals("jdbc:mariadb://r1:3306/shop?sessionVariables=time_zone='+05:00'", r1.jdbcUrl(),
+                    "the primary URL's session property, not its connect timeout");
+            assertEquals("SET sql_mode = ''", r2.initialSql(), "its own initial SQL");
+            assertEquals("jdbc:mariadb://r2:3306/shop?sessionVariables=time_zone='+00:00'", r2.jdbcUrl(), "its own value");
+        }
+    }
+
+    @Test
     void unknownKeyFailsNamingIt() {
         Map<String, String> config = new HashMap<>(Map.of("rwsplit.cdi.primary.url", "jdbc:h2:mem:x",
                 "rwsplit.cdi.replicas", "r1", "rwsplit.cdi.replica.r1.url", "jdbc:h2:mem:y",
