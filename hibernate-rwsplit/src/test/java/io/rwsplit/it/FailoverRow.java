@@ -14,4 +14,14 @@ public abstract class FailoverRow {
 
     /** The port of the server that answered the SELECT that loaded this row. */
     public abstract int servedBy();
+
+    /** The row entity of the database {@code kind}. */
+    static Class<? extends FailoverRow> type(io.rwsplit.testing.Database kind) {
+        return kind == io.rwsplit.testing.Database.POSTGRESQL ? PgFailoverRow.class : MariaDbFailoverRow.class;
+    }
+
+    /** A new row of the database {@code kind}. */
+    static FailoverRow of(io.rwsplit.testing.Database kind) {
+        return kind == io.rwsplit.testing.Database.POSTGRESQL ? new PgFailoverRow() : new MariaDbFailoverRow();
+    }
 }

@@ -36,9 +36,13 @@ abstract class FastRestartContract {
         this.cluster = cluster;
     }
 
-    abstract Class<? extends FailoverRow> rowClass();
+    private Class<? extends FailoverRow> rowClass() {
+        return FailoverRow.type(cluster.kind());
+    }
 
-    abstract Supplier<? extends FailoverRow> newRow();
+    private Supplier<? extends FailoverRow> newRow() {
+        return () -> FailoverRow.of(cluster.kind());
+    }
 
     @Test
     void aReplicaRestartedFasterThanAProbeIsAskedAgainBeforeItServesARead() throws Exception {

@@ -52,12 +52,21 @@ abstract class FaultSoakContract {
         this.cluster = cluster;
     }
 
-    abstract Class<? extends FailoverRow> rowClass();
+    private Class<? extends FailoverRow> rowClass() {
+        return FailoverRow.type(cluster.kind());
+    }
 
-    abstract Supplier<? extends FailoverRow> newRow();
+    private Supplier<? extends FailoverRow> newRow() {
+        return () -> FailoverRow.of(cluster.kind());
+    }
 
-    /** The connections of the application's user on the server {@code c} is connected to, other than {@code c}. */
-    abstract String otherConnectionsQuery();
+    /** The connections of the application's user on the server the query runs on, other than its own. */
+    private String otherConnectionsQuery() {
+        return cluster.kind() == io.rwsplit.testing.Database.POSTGRESQL
+                ? "select count(*) from pg_stat_activity where usename = current_user and pid <> pg_backend_pid()"
+                : "select count(*) from information_schema.processlist where user = substring_index(current_user(), '@', 1)"
+                        + " and id <> connection_id()";
+    }
 
     @Test
     void randomReplicaFaultsAndABusyBurstCostNoFailedOrStaleReadAndLeaveNoConnection() throws Exception {

@@ -10,8 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A {@code redis-server} of one test on a free port, without persistence, that the test may stop and start again on
- * the same port (never the shared one of {@link RedisServer}).
+ * A {@code redis-server} on a free port, without persistence, that a test may stop and start again on the same port
+ * (never the shared one on 6379); {@link RedisServer} starts one for the whole run when none answers there.
  */
 final class PrivateRedis implements AutoCloseable {
 
@@ -84,6 +84,11 @@ final class PrivateRedis implements AutoCloseable {
     }
 
     private boolean answers() {
+        return answers(port);
+    }
+
+    /** Whether a Redis server on 127.0.0.1:{@code port} answers PING. */
+    static boolean answers(int port) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress("127.0.0.1", port), 300);
             s.setSoTimeout(500);

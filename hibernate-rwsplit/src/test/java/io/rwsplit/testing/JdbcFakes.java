@@ -22,4 +22,18 @@ public final class JdbcFakes {
         return (T) Proxy.newProxyInstance(JdbcFakes.class.getClassLoader(), new Class<?>[] {type},
                 (p, method, args) -> answer.answer(method.getName(), args));
     }
+
+    /** A result set of one row whose column {@code i} ({@code getString(i)}, from 1) is {@code values[i - 1]}. */
+    public static java.sql.ResultSet oneRow(String... values) {
+        boolean[] read = {false};
+        return fake(java.sql.ResultSet.class, (name, args) -> switch (name) {
+            case "next" -> {
+                boolean first = !read[0];
+                read[0] = true;
+                yield first;
+            }
+            case "getString" -> values[(Integer) args[0] - 1];
+            default -> null;
+        });
+    }
 }

@@ -134,15 +134,6 @@ class SessionSettingsCheckTest {
     }
 
     private static ResultSet resultSet(String[] row) {
-        boolean[] read = {false};
-        return fake(ResultSet.class, (name, args) -> switch (name) {
-            case "next" -> {
-                boolean first = !read[0];
-                read[0] = true;
-                yield first;
-            }
-            case "getString" -> row[(Integer) args[0] - 1];
-            default -> null;
-        });
+        return io.rwsplit.testing.JdbcFakes.oneRow(row);
     }
 }

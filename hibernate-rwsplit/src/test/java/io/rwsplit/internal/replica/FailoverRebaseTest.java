@@ -307,15 +307,6 @@ class FailoverRebaseTest {
     }
 
     private static ResultSet rows(String value) {
-        boolean[] read = {false};
-        return fake(ResultSet.class, (name, args) -> switch (name) {
-            case "next" -> {
-                boolean first = !read[0];
-                read[0] = true;
-                yield first;
-            }
-            case "getString" -> value;
-            default -> null;
-        });
+        return io.rwsplit.testing.JdbcFakes.oneRow(value);
     }
 }
