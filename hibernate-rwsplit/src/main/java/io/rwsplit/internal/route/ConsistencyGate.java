@@ -89,6 +89,13 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             consistency.settled(need);
             return replicaReason;
         }
+        if (router.primarySuspect()) {
+            // a failover may be under way: a replica that follows a new primary reports positions of the new
+            // history, which can pass the write's position without containing it (a PostgreSQL timeline, a MariaDB
+            // domain's sequence numbers); the read goes to the primary, where it waits for the monitor's look at the
+            // server behind the primary URL, which re-bases what reads must see and tells a write the failover lost
+            return reasons.behind();
+        }
         GtidPosition position = need.positionOrNull();
         boolean worthWaiting = false;   // the replica was chosen just now because it can catch up
         if (replica.connection() == null) {

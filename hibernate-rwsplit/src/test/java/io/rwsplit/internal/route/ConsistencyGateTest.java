@@ -178,6 +178,17 @@ class ConsistencyGateTest {
     }
 
     @Test
+    void whileAFailoverMayBeUnderWayAReplicaPositionIsNotTrustedForAWriteFromBefore() throws SQLException {
+        SessionRouting session = session(Consistency.readYourWrites());
+        session.consistency().committed(ConsistencyToken.of(WRITE, now()));
+        servers.router.primaryConnectionFailed();
+        // r2 follows a new primary already: its position passes the write's without containing it
+        servers.router.causal().observed(1, MariaDbGtidPosition.parse("0-2-9"), servers.set.epochs().current(1));
+        assertEquals(RouteReason.UNIT_CAUSAL_BEHIND_PRIMARY, gate(session).read(ANY_REPLICA, false));
+        assertNull(openReplica(), "the primary path waits for the monitor's look, which tells a lost write");
+    }
+
+    @Test
     void aReplicaKnownToHaveAppliedTheWriteIsOpenedForTheRead() throws SQLException {
         SessionRouting session = session(Consistency.readYourWrites());
         session.consistency().committed(ConsistencyToken.of(WRITE, now()));
