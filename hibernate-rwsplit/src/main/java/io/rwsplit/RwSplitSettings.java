@@ -176,7 +176,9 @@ public final class RwSplitSettings {
      * object, a {@code jakarta.transaction.TransactionSynchronizationRegistry} object (the usual choice: an
      * active or marked-for-rollback transaction is read-write from its first statement), or the name of a
      * {@code TransactionStatus} class with a public no-argument constructor. Default: none, JDBC
-     * transactions only. Required when the unit uses JTA transactions, otherwise startup fails.
+     * transactions only. Required when the unit uses JTA transactions, otherwise startup fails; also required
+     * with {@code hibernate.connection.provider_disables_autocommit=true} (as Quarkus sets it), which removes the
+     * {@code setAutoCommit(false)} call that marks a JDBC transaction's start.
      *
      * @since 0.1
      */

@@ -15,12 +15,25 @@ import io.rwsplit.internal.config.Settings;
 import io.rwsplit.internal.consistency.ConsistencyRuntime;
 
 /**
- * Builds the connection provider exactly as Hibernate would, and wraps it when
- * {@code hibernate.rwsplit.replicas} is set. Without that setting it returns Hibernate's own result.
+ * Builds the connection provider exactly as the host would (Hibernate's own initiator, or the one a host such as
+ * Quarkus uses instead), and wraps it when {@code hibernate.rwsplit.replicas} is set. Without that setting it returns
+ * the host's own result.
  */
 final class RoutingConnectionProviderInitiator implements StandardServiceInitiator<ConnectionProvider> {
 
     private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(RoutingConnectionProviderInitiator.class);
+
+    private final StandardServiceInitiator<ConnectionProvider> primaryInitiator;
+
+    /** Around Hibernate's own connection provider initiator. */
+    RoutingConnectionProviderInitiator() {
+        this(ConnectionProviderInitiator.INSTANCE);
+    }
+
+    /** @param primaryInitiator what builds the primary's provider when routing is off, and the provider it wraps when on */
+    RoutingConnectionProviderInitiator(StandardServiceInitiator<ConnectionProvider> primaryInitiator) {
+        this.primaryInitiator = primaryInitiator;
+    }
 
     @Override
     public Class<ConnectionProvider> getServiceInitiated() {
@@ -45,7 +58,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         return new ConnectionProviderConfigurationException(e.getMessage(), e);
     }
 
-    private static ConnectionProvider initiate(Map<String, Object> settings, ServiceRegistryImplementor registry) {
+    private ConnectionProvider initiate(Map<String, Object> settings, ServiceRegistryImplementor registry) {
         if (!RwSplitConfig.isActive(settings)) {
             if (RwSplitConfig.isMultiTenantActive(settings)) {
                 Settings.check(settings);
@@ -53,7 +66,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
             else {
                 warnInactive(settings);
             }
-            return ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
+            return primaryInitiator.initiateService(settings, registry);
         }
         if (RwSplitConfig.isMultiTenantActive(settings)) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: set either '" + RwSplitSettings.REPLICAS
@@ -61,7 +74,7 @@ final class RoutingConnectionProviderInitiator implements StandardServiceInitiat
         }
         UnitSettings unit = UnitSettings.read(settings);
         RwSplitConfig config = RwSplitConfig.from(settings);
-        ConnectionProvider primary = ConnectionProviderInitiator.INSTANCE.initiateService(settings, registry);
+        ConnectionProvider primary = primaryInitiator.initiateService(settings, registry);
         if (primary == null) {
             throw new ConnectionProviderConfigurationException("hibernate-rwsplit: setting '" + RwSplitSettings.REPLICAS
                     + "' is set but the persistence unit uses multi-tenancy: configure tenants with '"

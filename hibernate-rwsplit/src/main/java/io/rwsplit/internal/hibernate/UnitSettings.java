@@ -4,6 +4,7 @@ import java.util.Map;
 
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProviderConfigurationException;
 
+import io.rwsplit.RwSplitSettings;
 import io.rwsplit.internal.config.Settings;
 import io.rwsplit.internal.config.SettingsTable;
 import io.rwsplit.internal.consistency.ConsistencyConfig;
@@ -14,7 +15,7 @@ import io.rwsplit.spi.TransactionStatus;
 /**
  * What a persistence unit's routing needs beyond its replica lists, read and validated once at startup in the
  * same way for a single primary and for tenants: every {@code hibernate.rwsplit.*} value, the refusal of a
- * provider that disables autocommit, the clock, the container hooks and the consistency settings.
+ * provider that disables autocommit unless a transaction status is given, the clock, the container hooks and the consistency settings.
  *
  * @param clock             the time source
  * @param transactionStatus where JTA transactions are seen
@@ -35,11 +36,14 @@ record UnitSettings(Clock clock, TransactionStatus transactionStatus, RoutingInt
     static UnitSettings read(Map<String, Object> settings) {
         Settings.check(settings);
         Settings s = new Settings(settings);
-        if (s.isTrue(PROVIDER_DISABLES_AUTOCOMMIT)) {
+        // without setAutoCommit(false) only a transaction status can tell where a transaction begins (Quarkus: JTA)
+        if (s.isTrue(PROVIDER_DISABLES_AUTOCOMMIT) && settings.get(RwSplitSettings.TRANSACTION_STATUS) == null) {
             throw new ConnectionProviderConfigurationException(
-                    "hibernate-rwsplit: setting '" + PROVIDER_DISABLES_AUTOCOMMIT + "' is 'true', which is not"
-                            + " supported: routing needs the setAutoCommit(false) call that marks the start of a transaction."
-                            + " Remove the setting or set it to false");
+                    "hibernate-rwsplit: setting '" + PROVIDER_DISABLES_AUTOCOMMIT + "' is 'true', which is supported"
+                            + " only with '" + RwSplitSettings.TRANSACTION_STATUS + "': routing needs the"
+                            + " setAutoCommit(false) call that marks the start of a transaction, or a transaction status"
+                            + " (the JTA TransactionSynchronizationRegistry) that tells it. Set '"
+                            + RwSplitSettings.TRANSACTION_STATUS + "', or remove the setting or set it to false");
         }
         Clock clock = s.object(SettingsTable.CLOCK, Clock.class);
         ConsistencyConfig consistency = ConsistencyConfig.from(s);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.RwSplit;
+import io.rwsplit.spi.TransactionStatus;
 
 /** Startup: activation by one property, the ways to give replicas, and one clear error per misconfiguration. */
 class ConfigurationTest {
@@ -188,9 +190,23 @@ class ConfigurationTest {
     }
 
     @Test
-    void providerDisablesAutocommitIsRefused() {
+    void providerDisablesAutocommitIsRefusedWithoutATransactionStatus() {
         assertNames(startupFails(with("hibernate.connection.provider_disables_autocommit", "true")),
-                "hibernate.connection.provider_disables_autocommit", "'true'");
+                "hibernate.connection.provider_disables_autocommit", "'true'", "hibernate.rwsplit.transaction_status");
+    }
+
+    @Test
+    void providerDisablesAutocommitIsAcceptedWithATransactionStatus() {
+        AtomicReference<Object> tx = new AtomicReference<>();
+        Map<String, Object> settings = with("hibernate.connection.provider_disables_autocommit", "true");
+        settings.put("hibernate.rwsplit.transaction_status", (TransactionStatus) tx::get);
+        try (EntityManagerFactory emf = h2.factory(settings); EntityManager em = emf.createEntityManager()) {
+            assertEquals("replica-alice", em.find(Person.class, 1L).name);
+            tx.set("tx-1"); // the status, not setAutoCommit(false), tells that a transaction runs: its reads stay on the primary
+            em.clear();
+            assertEquals("primary-alice", em.find(Person.class, 1L).name);
+            tx.set(null);
+        }
     }
 
     @Test
