@@ -40,6 +40,10 @@ public class RwSplitRecorder {
         if (!settings.isEmpty()) {
             settings.put(RwSplitSettings.TRANSACTION_STATUS,
                     Arc.container().instance(TransactionSynchronizationRegistry.class).get());
+            // @ReadReplica / @UsePrimary / @ReadConsistency on CDI beans (the interceptors of this extension)
+            settings.put(RwSplitSettings.INTENT_SOURCE, new ArcIntentSource());
+            // quarkus.rwsplit.web.*: the cookie's key as token_secret, and the Quarkus REST request scope (after the annotations)
+            WebSettings.addTo(settings);
         }
         return new RwSplitInitListener(settings);
     }
