@@ -59,6 +59,7 @@ final class FailoverLoad implements AutoCloseable {
     private int stale = -1;
     private volatile boolean settled;
     private int lost = -1;
+    private long lostWriteFailoversReported = -1;
 
     FailoverLoad(EntityManagerFactory emf, Class<? extends FailoverRow> type, Supplier<? extends FailoverRow> newRow,
                  String serverQuery) {
@@ -314,6 +315,15 @@ final class FailoverLoad implements AutoCloseable {
         return lost;
     }
 
+    /** What the module's statistics counted as failovers that lost writes (-1: not asked, plain Hibernate). */
+    long lostWriteFailoversReported() {
+        return lostWriteFailoversReported;
+    }
+
+    void lostWriteFailoversReported(long count) {
+        lostWriteFailoversReported = count;
+    }
+
     int emptyFinds() {
         return emptyFinds.get();
     }
@@ -362,11 +372,12 @@ final class FailoverLoad implements AutoCloseable {
     }
 
     String summary() {
-        return String.format(Locale.ROOT, "writes %d (failed after the kill %d), reads %d (failed %d), stale %d, lost writes %d"
-                        + " (reads that reported one %d),"
+        return String.format(Locale.ROOT, "writes %d (failed after the kill %d), reads %d (failed %d), stale %d,"
+                        + " lost writes %d (lost-write failovers reported %d, reads that reported one %d),"
                         + " empty finds in write transactions %d, write outage %d ms (kill script %d ms, promote script %d ms,"
                         + " first write %d ms after the promotion); errors %s",
-                writes.size(), failedWrites(), reads.size(), failedReads(), stale, lost, reportedLost.get(), emptyFinds.get(),
+                writes.size(), failedWrites(), reads.size(), failedReads(), stale, lost, lostWriteFailoversReported,
+                reportedLost.get(), emptyFinds.get(),
                 writeOutage().toMillis(), (killDoneAt - killedAt) / 1_000_000, (promotedAt - killDoneAt) / 1_000_000,
                 writeOutageAfterPromotion().toMillis(), errors);
     }
