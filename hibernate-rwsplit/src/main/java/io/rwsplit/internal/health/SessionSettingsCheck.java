@@ -68,6 +68,23 @@ public final class SessionSettingsCheck {
         };
     }
 
+    /**
+     * The settings of the sessions behind {@code primary} and {@code replica} that differ ({@link #differences}), read
+     * on both ({@link #read}) leaving no transaction open on either.
+     */
+    public static List<Difference> compare(Connection primary, Connection replica, GtidReader.Flavour flavour)
+            throws SQLException {
+        return differences(readAndEnd(primary, flavour), readAndEnd(replica, flavour));
+    }
+
+    private static Map<String, String> readAndEnd(Connection c, GtidReader.Flavour flavour) throws SQLException {
+        Map<String, String> settings = read(c, flavour);
+        if (!c.getAutoCommit()) {
+            c.rollback();
+        }
+        return settings;
+    }
+
     /** The settings whose values differ, in {@code primary}'s order; a setting only one side has is not compared. */
     public static List<Difference> differences(Map<String, String> primary, Map<String, String> replica) {
         List<Difference> differences = new ArrayList<>();

@@ -4,7 +4,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -236,8 +235,6 @@ public final class ReplicaMonitor implements AutoCloseable {
         if (!SessionSettingsCheck.knows(flavour)) {
             return true;
         }
-        Map<String, String> onPrimary;
-        Map<String, String> onReplica;
         Connection r;
         Connection p;
         try {
@@ -257,9 +254,9 @@ public final class ReplicaMonitor implements AutoCloseable {
                     + " tries again): {}", replicas.label(), node.name(), Secrets.describe(e));
             return false;
         }
+        List<SessionSettingsCheck.Difference> differences;
         try {
-            onPrimary = settings(p, flavour);
-            onReplica = settings(r, flavour);
+            differences = SessionSettingsCheck.compare(p, r, flavour);
         }
         catch (SQLException | RuntimeException e) {
             log.debug("[{}] could not compare the session settings of replica '{}' with the primary's: {}",
@@ -270,10 +267,8 @@ public final class ReplicaMonitor implements AutoCloseable {
             release(p);
             closeQuietly(r);
         }
-        List<SessionSettingsCheck.Difference> differences = SessionSettingsCheck.differences(onPrimary, onReplica);
         if (differences.isEmpty()) {
-            log.debug("[{}] replica '{}' answers with the primary's session settings {}", replicas.label(), node.name(),
-                    onReplica.keySet());
+            log.debug("[{}] replica '{}' answers with the primary's session settings", replicas.label(), node.name());
         }
         else {
             String fix = configs.get(node.index()).dataSource() == null
@@ -282,15 +277,6 @@ public final class ReplicaMonitor implements AutoCloseable {
             log.warn(SessionSettingsCheck.warning(replicas.label(), node.name(), differences, fix));
         }
         return true;
-    }
-
-    /** The session settings of {@code c}, leaving no transaction open on it. */
-    private static Map<String, String> settings(Connection c, GtidReader.Flavour flavour) throws SQLException {
-        Map<String, String> settings = SessionSettingsCheck.read(c, flavour);
-        if (!c.getAutoCommit()) {
-            c.rollback();
-        }
-        return settings;
     }
 
     /**
