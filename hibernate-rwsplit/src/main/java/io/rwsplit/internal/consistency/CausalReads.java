@@ -255,8 +255,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived) {
         long now = runtime.clock().epochMicros();
-        ConsistencyToken last = unit == null ? null : unit.current();
-        lostWrites.failover(survived, last == null ? null : last.positionOrNull(), now);
+        lostWrites.failover(survived, unit == null ? null : unit.knownWrite(), now);
         GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
             Learned known = applied.getAndSet(i, null);

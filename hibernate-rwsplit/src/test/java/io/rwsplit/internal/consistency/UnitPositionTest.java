@@ -22,4 +22,17 @@ class UnitPositionTest {
         unit.committed(null);
         assertEquals(2_000, unit.current().commitTimeMicros());
     }
+
+    @Test
+    void theFurthestKnownWriteOutlivesALaterWriteWithoutAPositionUntilAFailover() {
+        UnitPosition unit = new UnitPosition();
+        assertNull(unit.knownWrite());
+        unit.committed(ConsistencyToken.of(io.rwsplit.position.LsnPosition.of(500), 1_000));
+        unit.committed(ConsistencyToken.of(io.rwsplit.position.LsnPosition.of(400), 1_500));
+        unit.committed(ConsistencyToken.withoutPosition(2_000));
+        assertNull(unit.current().positionOrNull(), "readers use the time rule");
+        assertEquals(io.rwsplit.position.LsnPosition.of(500), unit.knownWrite(), "the writes before still need 500");
+        unit.rebase(ConsistencyToken.of(io.rwsplit.position.LsnPosition.of(450), 3_000));
+        assertNull(unit.knownWrite(), "a failover starts over");
+    }
 }

@@ -203,6 +203,19 @@ class FailoverRebaseTest {
     }
 
     @Test
+    void aLostWriteIsReportedEvenWhenALaterCommitsPositionCouldNotBeRead() {
+        monitor.watchPrimary();
+        causal.newSession().committed(write("0-1-53"));   // acknowledged by the old primary, on no replica yet
+        clock.advanceMillis(10);
+        // the primary died under the next commit: its position could not be read, its readers use the time rule
+        causal.newSession().committed(ConsistencyToken.withoutPosition(clock.epochMicros()));
+        clock.advanceMillis(1_000);
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-52");
+        monitor.watchPrimary();
+        assertEquals(1, causal.lostWriteFailovers(), "write 53 is known to be lost");
+    }
+
+    @Test
     void aPromotedServerThatReplicatedTheUnitsLastWriteLostNothingWhateverItsPositionSays() {
         monitor.watchPrimary();
         causal.newSession().committed(write("0-1-53"));
