@@ -11,6 +11,7 @@ import org.jboss.jandex.DotName;
 import org.jboss.jandex.IndexView;
 
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.AnnotationsTransformerBuildItem;
 import io.quarkus.arc.deployment.BeanArchiveIndexBuildItem;
 import io.quarkus.arc.deployment.InterceptorBindingRegistrarBuildItem;
 import io.quarkus.arc.processor.InterceptorBindingRegistrar;
@@ -18,6 +19,7 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.AdditionalIndexedClassesBuildItem;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.rwsplit.ReadConsistency;
 import io.rwsplit.ReadReplica;
 import io.rwsplit.UsePrimary;
@@ -26,7 +28,9 @@ import io.rwsplit.quarkus.RoutingAnnotationsRecorder;
 /**
  * {@code @ReadReplica}, {@code @UsePrimary} and {@code @ReadConsistency} on CDI beans: the core's annotations become
  * ArC interceptor bindings as they are (their levels do not take part in binding resolution), the extension's
- * interceptors become beans, and the beans that carry the annotations are checked when the application starts.
+ * interceptors become beans, the annotations of interfaces are copied to the classes that implement them (CDI never
+ * inherits interceptor bindings from interfaces), and the beans that carry the annotations are checked when the
+ * application starts.
  */
 class RoutingAnnotationsProcessor {
 
@@ -65,6 +69,17 @@ class RoutingAnnotationsProcessor {
                 .build();
     }
 
+    /**
+     * {@code @ReadReplica}, {@code @UsePrimary} and {@code @ReadConsistency} on an interface or on its methods apply to
+     * the beans implementing it: a Jakarta Data repository (whose implementation Hibernate's annotation processor
+     * generates), or any interface a bean implements. Which annotation applies to a call is decided when it is made, from
+     * the class and its interfaces, as the CDI module does; this only makes ArC intercept the calls.
+     */
+    @BuildStep
+    AnnotationsTransformerBuildItem copyTheAnnotationsOfInterfaces(CombinedIndexBuildItem index) {
+        return new AnnotationsTransformerBuildItem(InterfaceBindings.of(index.getIndex(), ANNOTATIONS));
+    }
+
     /** Contradictory annotations and levels that do not parse fail the start, naming the method, not its first call. */
     @BuildStep
     @Record(ExecutionTime.STATIC_INIT)
@@ -74,8 +89,18 @@ class RoutingAnnotationsProcessor {
         for (DotName annotation : ANNOTATIONS) {
             for (AnnotationInstance instance : index.getAnnotations(annotation)) {
                 ClassInfo type = declaringClass(instance.target());
-                if (type != null && !type.isInterface() && !type.isAnnotation() && !type.hasDeclaredAnnotation(INTERCEPTOR)) {
+                if (type == null || type.isAnnotation() || type.hasDeclaredAnnotation(INTERCEPTOR)) {
+                    continue;
+                }
+                if (!type.isInterface()) {
                     classes.add(type.name().toString());
+                }
+                else {
+                    for (ClassInfo implementation : index.getAllKnownImplementations(type.name())) {
+                        if (!implementation.isInterface() && !java.lang.reflect.Modifier.isAbstract(implementation.flags())) {
+                            classes.add(implementation.name().toString());
+                        }
+                    }
                 }
             }
         }
