@@ -1,5 +1,6 @@
 package io.rwsplit;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -54,6 +55,45 @@ public interface RoutingStatistics {
                 + reasons.getOrDefault(RouteReason.REPLICA_POOL_EXHAUSTED_PRIMARY.name(), 0L)
                 + reasons.getOrDefault(RouteReason.RETRY_PRIMARY.name(), 0L);
         return replica + fellBack == 0 ? Double.NaN : replica / (replica + fellBack);
+    }
+
+    /**
+     * Reads routed: statements that read ({@code SELECT} and the like: plain reads, locking reads, reads of functions
+     * that must run on the primary such as {@code nextval}), wherever they ran; 0 for a session's statistics.
+     */
+    default long reads() {
+        return 0;
+    }
+
+    /** Of the {@link #reads()}, those replicas served; 0 for a session's statistics. */
+    default long replicaReads() {
+        return 0;
+    }
+
+    /**
+     * Share of reads served by replicas: {@link #replicaReads()} over {@link #reads()}, from 0 to 1; NaN before any
+     * read. Unlike {@link #replicaShare()} (all statements, writes included) and {@link #replicaReadShare()} (only
+     * reads that could have gone to a replica), this is the share of all reads: what a read/write split is judged by.
+     */
+    default double readReplicaShare() {
+        long reads = reads();
+        return reads == 0 ? Double.NaN : (double) replicaReads() / reads;
+    }
+
+    /**
+     * The query shapes with most statements, most first ({@link RwSplitSettings#QUERY_SHAPES} of them), then one
+     * {@link QueryShapeStatistics#OTHER} row for the rest; empty for a session's statistics.
+     */
+    default List<QueryShapeStatistics> queryShapes() {
+        return List.of();
+    }
+
+    /**
+     * Where reads stay on the primary: the read shapes with most reads served by the primary, most first, with their
+     * reasons ({@link QueryShapeStatistics#byReason()}); empty for a session's statistics.
+     */
+    default List<QueryShapeStatistics> primaryReadShapes() {
+        return List.of();
     }
 
     /**

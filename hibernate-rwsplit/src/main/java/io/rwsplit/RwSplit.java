@@ -45,6 +45,17 @@ public final class RwSplit {
     }
 
     /**
+     * The factory's statistics as text for a log: the share of reads the replicas served, where reads stay on the
+     * primary (the read shapes with most primary reads, and their reasons), and the top query shapes with their replica
+     * share and mean execution times. {@code log.info(RwSplit.report(emf))} when you want to look.
+     */
+    public static String report(EntityManagerFactory factory) {
+        List<Router> routers = routers(factory);
+        return io.rwsplit.internal.stats.StatisticsReport.of(routers.size() == 1 ? routers.get(0).label() : "tenants",
+                statistics(factory));
+    }
+
+    /**
      * Runs {@code work} with every statement of this session on the primary (reason {@code PRIMARY_HINT}).
      * Nested calls are allowed; the innermost wins and the outer intent is restored afterwards, also on exceptions.
      */

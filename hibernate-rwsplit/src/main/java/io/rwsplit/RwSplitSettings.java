@@ -109,6 +109,14 @@ public final class RwSplitSettings {
     /** Lag above which a replica leaves rotation (state LAGGING). Duration; default {@code 1s}; {@code 0} = no lag limit. @since 0.1 */
     public static final String MAX_LAG = PREFIX + "max_lag";
 
+    /**
+     * How many query shapes {@code RoutingStatistics.queryShapes()} reports: the shapes with most statements (a
+     * statement's SQL with its literals and {@code IN} lists normalised), then one {@code other} row. Four times as many
+     * distinct shapes are tracked as they first appear; later ones count in {@code other}. Integer &ge; 1; default
+     * {@code 50}. @since 0.1
+     */
+    public static final String QUERY_SHAPES = PREFIX + "query_shapes";
+
     /** Consecutive failed probes that take a replica DOWN. Integer &ge; 1; default {@code 2}. @since 0.1 */
     public static final String FAILURE_THRESHOLD = PREFIX + "failure_threshold";
 

@@ -41,7 +41,7 @@ class ApiSurfaceTest {
     private static final Set<String> EXPORTED_TYPES = Set.of(
             "io.rwsplit.ConfigurationException", "io.rwsplit.Consistency", "io.rwsplit.Durations", "io.rwsplit.Intent",
             "io.rwsplit.InvalidSettingException", "io.rwsplit.LostWriteException", "io.rwsplit.ReadConsistency", "io.rwsplit.ReadReplica",
-            "io.rwsplit.RouteDecision", "io.rwsplit.RouteReason", "io.rwsplit.RoutingStatistics", "io.rwsplit.RwSplit",
+            "io.rwsplit.QueryShapeStatistics", "io.rwsplit.RouteDecision", "io.rwsplit.RouteReason", "io.rwsplit.RoutingStatistics", "io.rwsplit.RwSplit",
             "io.rwsplit.RwSplitSettings", "io.rwsplit.Target", "io.rwsplit.UsePrimary",
             "io.rwsplit.spi.Clock", "io.rwsplit.spi.ConsistencyStore", "io.rwsplit.spi.LagProbe",
             "io.rwsplit.spi.LagSample", "io.rwsplit.spi.LoadBalancer", "io.rwsplit.spi.ReplicaView",

@@ -262,7 +262,8 @@ class SpringClusterIT {
         http.get(portA, "/parents/1");
         String metrics = http.get(portA, "/actuator/metrics").body();
         for (String meter : new String[] {"rwsplit.statements", "rwsplit.replica.statements", "rwsplit.replica.lag",
-                "rwsplit.replica.state", "rwsplit.replica.ejections", "rwsplit.fallbacks", "rwsplit.replica.share"}) {
+                "rwsplit.replica.state", "rwsplit.replica.ejections", "rwsplit.fallbacks", "rwsplit.replica.share",
+                "rwsplit.reads.replica.share"}) {
             assertTrue(metrics.contains("\"" + meter + "\""), meter + " missing from " + metrics);
         }
         String statements = http.get(portA, "/actuator/metrics/rwsplit.statements").body();
@@ -270,6 +271,9 @@ class SpringClusterIT {
         String endpoint = http.get(portA, "/actuator/rwsplit").body();
         assertTrue(endpoint.contains("\"byReason\""), endpoint);
         assertTrue(endpoint.contains("\"replica1\""), endpoint);
+        assertTrue(endpoint.contains("\"readReplicaShare\"") && endpoint.contains("\"queryShapes\"")
+                && endpoint.contains("\"primaryReadShapes\""), endpoint);
+        assertTrue(endpoint.contains("from parent"), "the shapes of the application's queries: " + endpoint);
     }
 
     private static String location(HttpResponse<String> response) {

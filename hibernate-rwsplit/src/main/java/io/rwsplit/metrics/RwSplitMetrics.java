@@ -34,7 +34,9 @@ import io.rwsplit.health.ReplicaStatus;
  *   <li>{@code rwsplit.read.retries{target}}: reads retried after a replica failed (counter);</li>
  *   <li>{@code rwsplit.fallbacks}: reads sent to the primary because no replica was healthy (counter);</li>
  *   <li>{@code rwsplit.replica.share}: the share of replica-eligible reads that replicas served
- *       ({@link RoutingStatistics#replicaReadShare()}, gauge, 0..1).</li>
+ *       ({@link RoutingStatistics#replicaReadShare()}, gauge, 0..1);</li>
+ *   <li>{@code rwsplit.reads.replica.share}: the share of all reads that replicas served
+ *       ({@link RoutingStatistics#readReplicaShare()}, gauge, 0..1).</li>
  * </ul>
  * All meters carry the extra tags given to the constructor (for example the unit's name).
  */
@@ -72,6 +74,8 @@ public final class RwSplitMetrics implements MeterBinder {
                 .description("Reads sent to the primary because no replica was healthy").register(registry);
         Gauge.builder("rwsplit.replica.share", stats, RoutingStatistics::replicaReadShare).tags(tags)
                 .description("Share of replica-eligible reads served by replicas").register(registry);
+        Gauge.builder("rwsplit.reads.replica.share", stats, RoutingStatistics::readReplicaShare).tags(tags)
+                .description("Share of all reads (SELECT and the like) served by replicas").register(registry);
         FunctionCounter.builder("rwsplit.lost.write.failovers", stats, RoutingStatistics::lostWriteFailovers)
                 .tags(tags).description("Failovers of the primary that lost writes the unit had committed")
                 .register(registry);

@@ -24,9 +24,10 @@ import io.rwsplit.ConfigurationException;
  * @param loadBalancer         the balancer name
  * @param fallback             what reads do when no replica is healthy
  * @param health               replica health, lag probes and primary circuit breaker
+ * @param queryShapes          how many query shapes the statistics report
  */
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
-                            Fallback fallback, io.rwsplit.internal.config.HealthConfig health) {
+                            Fallback fallback, io.rwsplit.internal.config.HealthConfig health, int queryShapes) {
 
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
@@ -159,7 +160,8 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
             pool.put(key.substring(POOL_PREFIX.length()), String.valueOf(s.raw(key)));
         }
         return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
-                s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s));
+                s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s),
+                s.integer(SettingsTable.QUERY_SHAPES));
     }
 
     public static String primaryUser(Map<String, Object> settings) {

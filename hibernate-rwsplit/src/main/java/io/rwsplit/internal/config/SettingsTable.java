@@ -107,6 +107,9 @@ public final class SettingsTable {
     public static final Setting PRIMARY_COOL_DOWN = duration(RwSplitSettings.PRIMARY_COOL_DOWN, "5s", true,
             "How long the open breaker fails fast before one trial.");
 
+    public static final Setting QUERY_SHAPES = integer(RwSplitSettings.QUERY_SHAPES, 50, 1,
+            "How many query shapes the statistics report (the shapes with most statements, then `other`).");
+
     // ------------------------------------------------------------------ integration hooks
 
     public static final Setting TRANSACTION_STATUS = text(RwSplitSettings.TRANSACTION_STATUS, "(none)",
@@ -124,7 +127,7 @@ public final class SettingsTable {
             CONSISTENCY, CONSISTENCY_SCOPE, READ_YOUR_WRITES, READ_YOUR_WRITES_WINDOW, CAUSAL_WAIT_TIMEOUT, LOST_WRITES, TOKEN_SECRET,
             CONSISTENCY_STORE, REDIS_URL, CONSISTENCY_STORE_TTL, CONSISTENCY_STORE_MAX_SCOPES, SCOPE_RESOLVER,
             LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
-            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN,
+            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES,
             TRANSACTION_STATUS, INTENT_SOURCE, CLOCK);
 
     /** The options after {@code hibernate.rwsplit.replica.NAME.} ({@code url}, {@code user}, ...). */

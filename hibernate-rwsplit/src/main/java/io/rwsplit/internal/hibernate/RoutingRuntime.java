@@ -48,7 +48,8 @@ final class RoutingRuntime implements AutoCloseable {
             CausalReads causal = new CausalReads(consistency, label, replicas.replicaSet().epochs());
             Router router = new Router(label, protectedPrimary, replicas.replicaSet(), config.fallback(), causal,
                     unit.transactionStatus(), unit.intentSource(), config.health(),
-                    Lexing.of(config.replicas().stream().map(ReplicaConfig::url).toList()));
+                    Lexing.of(config.replicas().stream().map(ReplicaConfig::url).toList()),
+                    new io.rwsplit.internal.stats.QueryShapes(config.queryShapes()));
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
                     causal::primaryChanged, router::primaryAnswered);

@@ -1,5 +1,7 @@
 package io.rwsplit.internal.route;
 
+import io.rwsplit.internal.stats.QueryShapes;
+
 /**
  * Remembers how recent SQL strings were classified, so that the statements Hibernate prepares again
  * and again (it reuses the same {@code String} for an entity loader or a cached query plan) are not
@@ -15,18 +17,24 @@ final class ClassificationCache {
      * One classified statement.
      *
      * @param effect what it leaves in the server's session ({@link SessionState})
+     * @param shape  the counters of its query shape
      */
-    record Entry(String sql, SqlKind kind, SqlHint hint, SessionState.Effect effect) {
+    record Entry(String sql, SqlKind kind, SqlHint hint, SessionState.Effect effect, QueryShapes.Shape shape) {
     }
 
     private static final int SIZE = 1024;
 
     private final Entry[] entries = new Entry[SIZE];
     private final Lexing lexing;
+    private final QueryShapes shapes;
 
-    /** @param lexing the lexical rules of the database whose SQL this cache classifies */
-    ClassificationCache(Lexing lexing) {
+    /**
+     * @param lexing the lexical rules of the database whose SQL this cache classifies
+     * @param shapes where each statement's query shape is counted
+     */
+    ClassificationCache(Lexing lexing, QueryShapes shapes) {
         this.lexing = lexing;
+        this.shapes = shapes;
     }
 
     /** The classification of {@code sql}, from the cache or computed and remembered. */
@@ -37,8 +45,15 @@ final class ClassificationCache {
             return entry;
         }
         SqlKind kind = SqlClassifier.classify(sql, lexing);
-        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind));
+        SqlFingerprint fingerprint = SqlFingerprint.of(sql);
+        QueryShapes.Shape shape = shapes.shape(fingerprint.id(), fingerprint.text(), fingerprint.source(), isRead(kind));
+        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind), shape);
         entries[slot] = entry;
         return entry;
+    }
+
+    /** Reads for the read share: plain reads, locking reads and reads of primary functions ({@code SELECT nextval(...)}). */
+    private static boolean isRead(SqlKind kind) {
+        return kind == SqlKind.READ || kind == SqlKind.LOCKING_READ || kind == SqlKind.PRIMARY_FUNCTION;
     }
 }

@@ -283,6 +283,11 @@ final class ConnectionRouting {
 
     // ------------------------------------------------------------------ statement wrappers
 
+    /** The injected clock's nanosecond time, for execution times. */
+    long nanoTime() {
+        return router.nanoTime();
+    }
+
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
     Statement statement(StatementShape shape) throws SQLException {
         owner.checkOpen();
@@ -298,7 +303,7 @@ final class ConnectionRouting {
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
         return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
-                : new PrimaryStatement(this, route.writes(), ps);
+                : new PrimaryStatement(this, route.writes(), ps, router.classifications().classify(sql).shape());
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */

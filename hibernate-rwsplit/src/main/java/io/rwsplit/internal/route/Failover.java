@@ -82,7 +82,10 @@ final class Failover {
     /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */
     <S extends Statement, T> T execute(Door<S> door, Execution<? super S, T> execution) throws SQLException {
         try {
-            return execution.run(door.physical());
+            long start = router.nanoTime();
+            T result = execution.run(door.physical());
+            router.executed(door.sql(), door.node(), router.nanoTime() - start);
+            return result;
         }
         catch (SQLException e) {
             long deadline = afterFirstFailure(door, e);

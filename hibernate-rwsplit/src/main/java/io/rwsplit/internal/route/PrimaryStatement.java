@@ -4,6 +4,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import io.rwsplit.internal.stats.QueryShapes;
+
 /**
  * A statement prepared on the primary: forwarding, so that {@link #getConnection()} returns the routing connection
  * rather than the physical one. One that may write tells the connection at every execution, so that a statement
@@ -14,52 +16,73 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
 
     private final ConnectionRouting routing;
     private final boolean writes;
+    private final QueryShapes.Shape shape;
 
-    PrimaryStatement(ConnectionRouting routing, boolean writes, PreparedStatement delegate) {
+    PrimaryStatement(ConnectionRouting routing, boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
         super(routing.owner(), delegate, false);
         this.routing = routing;
         this.writes = writes;
+        this.shape = shape;
     }
 
-    private void executing() throws SQLException {
+    /** Tells the connection of a write, and returns the time the execution starts. */
+    private long executing() throws SQLException {
         if (writes) {
             routing.writeExecuting();
         }
+        return routing.nanoTime();
+    }
+
+    /** The execution that began at {@code start} ended: its time counts for the statement's shape. */
+    private void executed(long start) {
+        shape.executed(false, routing.nanoTime() - start);
     }
 
     @Override
     public int executeUpdate() throws SQLException {
-        executing();
-        return delegate.executeUpdate();
+        long start = executing();
+        int result = delegate.executeUpdate();
+        executed(start);
+        return result;
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        executing();
-        return delegate.executeLargeUpdate();
+        long start = executing();
+        long result = delegate.executeLargeUpdate();
+        executed(start);
+        return result;
     }
 
     @Override
     public boolean execute() throws SQLException {
-        executing();
-        return delegate.execute();
+        long start = executing();
+        boolean result = delegate.execute();
+        executed(start);
+        return result;
     }
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        executing(); // INSERT ... RETURNING, a function that writes
-        return results(delegate.executeQuery());
+        long start = executing(); // INSERT ... RETURNING, a function that writes
+        ResultSet result = delegate.executeQuery();
+        executed(start);
+        return results(result);
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        executing();
-        return delegate.executeBatch();
+        long start = executing();
+        int[] result = delegate.executeBatch();
+        executed(start);
+        return result;
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
-        executing();
-        return delegate.executeLargeBatch();
+        long start = executing();
+        long[] result = delegate.executeLargeBatch();
+        executed(start);
+        return result;
     }
 }

@@ -20,6 +20,7 @@ import io.rwsplit.internal.replica.ReplicaSet;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.internal.stats.FactoryStatistics;
+import io.rwsplit.internal.stats.QueryShapes;
 
 /**
  * Routing for one primary and its replicas: hands out {@link RoutingConnection}s and holds what they
@@ -84,7 +85,22 @@ public final class Router {
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing) {
-        this.classifications = new ClassificationCache(lexing);
+        this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, health, lexing,
+                new QueryShapes((Integer) io.rwsplit.internal.config.SettingsTable.QUERY_SHAPES.defaultValue()));
+    }
+
+    /**
+     * @param causal            consistency for these replicas, or {@code null} to route every read as EVENTUAL
+     * @param transactionStatus the transactions that bypass {@code setAutoCommit} (JTA)
+     * @param intentSource      the intent of sessions that were given none themselves (container interceptors)
+     * @param health            probe and breaker settings: how long a read waits for a failover of the primary
+     * @param lexing            the lexical rules of the database's SQL ({@link Lexing#of} the replicas' URLs)
+     * @param shapes            where the statements' query shapes are counted
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes) {
+        this.classifications = new ClassificationCache(lexing, shapes);
         this.lexing = lexing;
         this.failoverWaitNanos = health.failoverWait().toNanos();
         this.failoverPauseNanos = health.probeInterval().toNanos();
@@ -96,7 +112,7 @@ public final class Router {
         this.replicas = replicas;
         this.fallback = fallback;
         this.statistics = new FactoryStatistics(replicas.names(),
-                causal == null ? io.rwsplit.internal.stats.LostWriteCounts.NONE : causal);
+                causal == null ? io.rwsplit.internal.stats.LostWriteCounts.NONE : causal, shapes);
         int slots = 0;
         for (ReplicaNode node : replicas.nodes()) {
             slots = Math.max(slots, node.index() + 1);
@@ -266,6 +282,7 @@ public final class Router {
         RouteDecision decision = route.decision();
         session.record(decision, route.replicaIndex());
         statistics.record(decision, route.replicaIndex());
+        classifications.classify(sql).shape().routed(decision.reason());
         if (log.isDebugEnabled()) {
             log.debug("[{}] {} <- {}", label, decision, sql);
         }
@@ -275,6 +292,18 @@ public final class Router {
         else {
             session.servedByPrimary();
         }
+    }
+
+    /** A statement executed for {@code nanos} ({@link #nanoTime}) on {@code node}, or on the primary when null. */
+    void executed(String sql, ReplicaNode node, long nanos) {
+        if (sql != null) {
+            classifications.classify(sql).shape().executed(node != null, nanos);
+        }
+    }
+
+    /** The injected clock's nanosecond time, for execution times. */
+    long nanoTime() {
+        return replicas.clock().nanoTime();
     }
 
     /**

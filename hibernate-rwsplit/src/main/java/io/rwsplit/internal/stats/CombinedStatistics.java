@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.rwsplit.QueryShapeStatistics;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RoutingStatistics;
@@ -26,6 +27,29 @@ public final class CombinedStatistics implements RoutingStatistics {
     @Override
     public long lostWriteReads() {
         return parts.stream().mapToLong(RoutingStatistics::lostWriteReads).sum();
+    }
+
+    @Override
+    public long reads() {
+        return parts.stream().mapToLong(RoutingStatistics::reads).sum();
+    }
+
+    @Override
+    public long replicaReads() {
+        return parts.stream().mapToLong(RoutingStatistics::replicaReads).sum();
+    }
+
+    /** The shapes of every part, those of one id (the same SQL in several tenants) added together. */
+    @Override
+    public List<QueryShapeStatistics> queryShapes() {
+        return QueryShapes.combine(parts.stream().map(RoutingStatistics::queryShapes).toList(),
+                java.util.Comparator.comparingLong(QueryShapeStatistics::statements));
+    }
+
+    @Override
+    public List<QueryShapeStatistics> primaryReadShapes() {
+        return QueryShapes.combine(parts.stream().map(RoutingStatistics::primaryReadShapes).toList(),
+                java.util.Comparator.comparingLong(QueryShapeStatistics::primaryStatements));
     }
 
     @Override

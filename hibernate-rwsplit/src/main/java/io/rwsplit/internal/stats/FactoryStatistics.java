@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.rwsplit.QueryShapeStatistics;
 import io.rwsplit.RouteDecision;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RoutingStatistics;
@@ -21,16 +22,41 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     private final LongAdder primary = new LongAdder();
 
     private final LostWriteCounts lostWrites;
+    private final QueryShapes shapes;
 
     public FactoryStatistics(List<String> replicaNames) {
-        this(replicaNames, LostWriteCounts.NONE);
+        this(replicaNames, LostWriteCounts.NONE, new QueryShapes(1));
     }
 
-    /** @param lostWrites what was lost in failovers of the primary (the consistency layer counts it) */
-    public FactoryStatistics(List<String> replicaNames, LostWriteCounts lostWrites) {
+    /**
+     * @param lostWrites what was lost in failovers of the primary (the consistency layer counts it)
+     * @param shapes     the query shapes of the factory's statements (routing counts them)
+     */
+    public FactoryStatistics(List<String> replicaNames, LostWriteCounts lostWrites, QueryShapes shapes) {
         this.replicaNames = List.copyOf(replicaNames);
         this.byReplica = adders(replicaNames.size());
         this.lostWrites = lostWrites;
+        this.shapes = shapes;
+    }
+
+    @Override
+    public long reads() {
+        return shapes.reads();
+    }
+
+    @Override
+    public long replicaReads() {
+        return shapes.replicaReads();
+    }
+
+    @Override
+    public List<QueryShapeStatistics> queryShapes() {
+        return shapes.report();
+    }
+
+    @Override
+    public List<QueryShapeStatistics> primaryReadShapes() {
+        return shapes.primaryReads();
     }
 
     @Override
@@ -121,6 +147,7 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     @Override
     public String toString() {
         return "RoutingStatistics{primary=" + primaryStatements() + ", replica=" + replicaStatements()
+                + ", reads=" + reads() + ", replicaReads=" + replicaReads()
                 + ", byReason=" + byReason() + ", byReplica=" + byReplica() + "}";
     }
 }

@@ -50,6 +50,7 @@ class RwSplitMetricsTest {
         assertEquals(3.0, registry.get("rwsplit.replica.statements").tag("replica", "r1").functionCounter().count());
         assertEquals(1.0, registry.get("rwsplit.replica.state").tags("replica", "r1", "state", "UP").gauge().value());
         assertEquals(1.0, registry.get("rwsplit.replica.share").gauge().value());
+        assertEquals(1.0, registry.get("rwsplit.reads.replica.share").gauge().value(), 1e-9, "3 reads of 3 on the replica");
 
         ReplicaSet replicas = ((RoutingConnectionProvider) emf.unwrap(SessionFactoryImplementor.class).getServiceRegistry()
                 .getService(ConnectionProvider.class)).router().replicas();
@@ -61,6 +62,7 @@ class RwSplitMetricsTest {
         assertEquals(1.0, registry.get("rwsplit.replica.ejections").tag("replica", "r1").functionCounter().count());
         assertEquals(1.0, registry.get("rwsplit.fallbacks").functionCounter().count());
         assertEquals(0.75, registry.get("rwsplit.replica.share").gauge().value(), 1e-9);
+        assertEquals(0.75, registry.get("rwsplit.reads.replica.share").gauge().value(), 1e-9, "then one on the primary");
         assertEquals(0.0, registry.get("rwsplit.read.retries").tag("target", "primary").functionCounter().count());
         assertNotNull(registry.get("rwsplit.replica.lag").tag("replica", "r1").gauge());
     }

@@ -1,0 +1,272 @@
+package io.rwsplit.internal.stats;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.rwsplit.QueryShapeStatistics;
+import io.rwsplit.RouteReason;
+
+/**
+ * The query shapes of one factory, counted in a bounded table: up to {@code 4 * top} distinct shapes are tracked as
+ * they first appear, the rest fold into one {@code other} row, and the {@code top} shapes with most statements are
+ * reported (the tracked ones beyond them are folded into {@code other} in the report too). A shape is found once per
+ * distinct SQL string (the classification cache keeps it beside the classification); counting is lock-free
+ * ({@link LongAdder}), with no lookup and no allocation.
+ */
+public final class QueryShapes {
+
+    private static final RouteReason[] REASONS = RouteReason.values();
+
+    /** One shape's counters. */
+    public static final class Shape {
+        private final String id;
+        private final String text;
+        private final String source;
+        private final boolean read;
+        private final LongAdder[] byReason = new LongAdder[REASONS.length];
+        private final LongAdder replica = new LongAdder();
+        private final LongAdder primaryExecutions = new LongAdder();
+        private final LongAdder primaryNanos = new LongAdder();
+        private final AtomicLong primaryMax = new AtomicLong();
+        private final LongAdder replicaExecutions = new LongAdder();
+        private final LongAdder replicaNanos = new LongAdder();
+        private final AtomicLong replicaMax = new AtomicLong();
+
+        Shape(String id, String text, String source, boolean read) {
+            this.id = id;
+            this.text = text;
+            this.source = source;
+            this.read = read;
+            for (int i = 0; i < byReason.length; i++) {
+                byReason[i] = new LongAdder();
+            }
+        }
+
+        /** Whether statements of this shape are reads. */
+        public boolean read() {
+            return read;
+        }
+
+        /** A statement of this shape was routed for {@code reason}. */
+        public void routed(RouteReason reason) {
+            byReason[reason.ordinal()].increment();
+            if (reason.target() == io.rwsplit.Target.REPLICA) {
+                replica.increment();
+            }
+        }
+
+        /** A statement of this shape executed for {@code nanos} on a replica or on the primary. */
+        public void executed(boolean onReplica, long nanos) {
+            if (onReplica) {
+                replicaExecutions.increment();
+                replicaNanos.add(nanos);
+                raise(replicaMax, nanos);
+            }
+            else {
+                primaryExecutions.increment();
+                primaryNanos.add(nanos);
+                raise(primaryMax, nanos);
+            }
+        }
+
+        private static void raise(AtomicLong max, long nanos) {
+            long m = max.get();
+            while (nanos > m && !max.compareAndSet(m, nanos)) {
+                m = max.get();
+            }
+        }
+
+        long statements() {
+            long sum = 0;
+            for (LongAdder a : byReason) {
+                sum += a.sum();
+            }
+            return sum;
+        }
+
+        QueryShapeStatistics snapshot() {
+            return merged(id, text, source, read, List.of(this));
+        }
+    }
+
+    private final int top;
+    private final int capacity;
+    private final ConcurrentHashMap<String, Shape> shapes = new ConcurrentHashMap<>();
+    private final Shape readsBeyond = new Shape(QueryShapeStatistics.OTHER, "(other reads)", null, true);
+    private final Shape othersBeyond = new Shape(QueryShapeStatistics.OTHER, "(other statements)", null, false);
+
+    /** @param top how many shapes a report lists (at least 1) */
+    public QueryShapes(int top) {
+        if (top < 1) {
+            throw new IllegalArgumentException("top must be at least 1: " + top);
+        }
+        this.top = top;
+        this.capacity = 4 * top;
+    }
+
+    /**
+     * The shape of normalised SQL {@code text}: the tracked one, a new one while the table has room, else the
+     * {@code other} row of its kind. Called once per distinct SQL string, not per statement.
+     */
+    public Shape shape(String id, String text, String source, boolean read) {
+        Shape known = shapes.get(text);
+        if (known != null) {
+            return known;
+        }
+        if (shapes.size() >= capacity) {
+            return read ? readsBeyond : othersBeyond;
+        }
+        return shapes.computeIfAbsent(text, t -> new Shape(id, t, source, read));
+    }
+
+    /** Reads routed (statements of read shapes), wherever they ran. */
+    public long reads() {
+        return sum(true, false);
+    }
+
+    /** Reads served by replicas. */
+    public long replicaReads() {
+        return sum(true, true);
+    }
+
+    private long sum(boolean reads, boolean replicaOnly) {
+        long total = 0;
+        for (Shape s : all()) {
+            if (s.read == reads) {
+                total += replicaOnly ? s.replica.sum() : s.statements();
+            }
+        }
+        return total;
+    }
+
+    /**
+     * The {@code top} shapes with most statements, most first, then one {@code other} row for the rest (when there is
+     * any).
+     */
+    public List<QueryShapeStatistics> report() {
+        List<Shape> ranked = new ArrayList<>(shapes.values());
+        ranked.sort(Comparator.comparingLong(Shape::statements).reversed().thenComparing(s -> s.id));
+        List<QueryShapeStatistics> result = new ArrayList<>();
+        List<Shape> rest = new ArrayList<>(List.of(readsBeyond, othersBeyond));
+        for (Shape s : ranked) {
+            if (s.statements() == 0) {
+                continue;
+            }
+            if (result.size() < top) {
+                result.add(s.snapshot());
+            }
+            else {
+                rest.add(s);
+            }
+        }
+        QueryShapeStatistics other = merged(QueryShapeStatistics.OTHER, "(other shapes)", null,
+                rest.stream().anyMatch(s -> s.read && s.statements() > 0), rest);
+        if (other.statements() > 0) {
+            result.add(other);
+        }
+        return List.copyOf(result);
+    }
+
+    /**
+     * The read shapes with most reads on the primary, most first, at most {@code top}: where reads stay on the
+     * primary, and why ({@link QueryShapeStatistics#byReason()}).
+     */
+    public List<QueryShapeStatistics> primaryReads() {
+        List<Shape> ranked = new ArrayList<>();
+        for (Shape s : all()) {
+            if (s.read && s.statements() - s.replica.sum() > 0) {
+                ranked.add(s);
+            }
+        }
+        ranked.sort(Comparator.comparingLong((Shape s) -> s.statements() - s.replica.sum()).reversed()
+                .thenComparing(s -> s.id));
+        return ranked.stream().limit(top).map(Shape::snapshot).toList();
+    }
+
+    /**
+     * Several reports as one (the tenants of a multi-tenant factory): the rows of one id added together, ordered by
+     * {@code order}, most first.
+     */
+    public static List<QueryShapeStatistics> combine(List<List<QueryShapeStatistics>> reports,
+                                                     Comparator<QueryShapeStatistics> order) {
+        Map<String, QueryShapeStatistics> byId = new java.util.LinkedHashMap<>();
+        for (List<QueryShapeStatistics> report : reports) {
+            for (QueryShapeStatistics row : report) {
+                byId.merge(row.id(), row, QueryShapes::add);
+            }
+        }
+        List<QueryShapeStatistics> rows = new ArrayList<>(byId.values());
+        rows.sort(order.reversed().thenComparing(QueryShapeStatistics::id));
+        return List.copyOf(rows);
+    }
+
+    private static QueryShapeStatistics add(QueryShapeStatistics a, QueryShapeStatistics b) {
+        Map<RouteReason, Long> reasons = new EnumMap<>(RouteReason.class);
+        reasons.putAll(a.byReason());
+        b.byReason().forEach((r, n) -> reasons.merge(r, n, Long::sum));
+        long pe = a.primaryExecutions() + b.primaryExecutions();
+        long re = a.replicaExecutions() + b.replicaExecutions();
+        return new QueryShapeStatistics(a.id(), a.sql(), a.source() != null ? a.source() : b.source(), a.read() || b.read(),
+                a.statements() + b.statements(), a.replicaStatements() + b.replicaStatements(), reasons, pe,
+                weighted(a.primaryMeanTime(), a.primaryExecutions(), b.primaryMeanTime(), b.primaryExecutions()),
+                max(a.primaryMaxTime(), b.primaryMaxTime()), re,
+                weighted(a.replicaMeanTime(), a.replicaExecutions(), b.replicaMeanTime(), b.replicaExecutions()),
+                max(a.replicaMaxTime(), b.replicaMaxTime()));
+    }
+
+    private static Duration weighted(Duration a, long na, Duration b, long nb) {
+        return na + nb == 0 ? Duration.ZERO : Duration.ofNanos((a.toNanos() * na + b.toNanos() * nb) / (na + nb));
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private List<Shape> all() {
+        List<Shape> all = new ArrayList<>(shapes.values());
+        all.add(readsBeyond);
+        all.add(othersBeyond);
+        return all;
+    }
+
+    private static QueryShapeStatistics merged(String id, String text, String source, boolean read, List<Shape> parts) {
+        Map<RouteReason, Long> byReason = new EnumMap<>(RouteReason.class);
+        long statements = 0;
+        long replica = 0;
+        long pe = 0;
+        long pn = 0;
+        long pm = 0;
+        long re = 0;
+        long rn = 0;
+        long rm = 0;
+        for (Shape s : parts) {
+            for (RouteReason r : REASONS) {
+                long n = s.byReason[r.ordinal()].sum();
+                if (n != 0) {
+                    byReason.merge(r, n, Long::sum);
+                    statements += n;
+                }
+            }
+            replica += s.replica.sum();
+            pe += s.primaryExecutions.sum();
+            pn += s.primaryNanos.sum();
+            pm = Math.max(pm, s.primaryMax.get());
+            re += s.replicaExecutions.sum();
+            rn += s.replicaNanos.sum();
+            rm = Math.max(rm, s.replicaMax.get());
+        }
+        return new QueryShapeStatistics(id, text, source, read, statements, replica, byReason, pe, mean(pn, pe),
+                Duration.ofNanos(pm), re, mean(rn, re), Duration.ofNanos(rm));
+    }
+
+    private static Duration mean(long nanos, long count) {
+        return count == 0 ? Duration.ZERO : Duration.ofNanos(nanos / count);
+    }
+}

@@ -1,0 +1,73 @@
+package io.rwsplit.internal.stats;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.QueryShapeStatistics;
+import io.rwsplit.RouteReason;
+
+class QueryShapesTest {
+
+    @Test
+    void countsEachShapeByReasonWithItsReplicaShareAndTimes() {
+        QueryShapes shapes = new QueryShapes(5);
+        QueryShapes.Shape read = shapes.shape("a1", "select a", null, true);
+        assertSame(read, shapes.shape("a1", "select a", null, true), "one shape per text");
+        read.routed(RouteReason.REPLICA_READ);
+        read.routed(RouteReason.REPLICA_READ);
+        read.routed(RouteReason.WRITE_TRANSACTION);
+        read.executed(true, 2_000_000);
+        read.executed(true, 4_000_000);
+        read.executed(false, 1_000_000);
+        QueryShapeStatistics s = shapes.report().get(0);
+        assertEquals(3, s.statements());
+        assertEquals(2, s.replicaStatements());
+        assertEquals(Map.of(RouteReason.REPLICA_READ, 2L, RouteReason.WRITE_TRANSACTION, 1L), s.byReason());
+        assertEquals(Duration.ofMillis(3), s.replicaMeanTime());
+        assertEquals(Duration.ofMillis(4), s.replicaMaxTime());
+        assertEquals(Duration.ofMillis(1), s.primaryMeanTime());
+        assertEquals(3, shapes.reads());
+        assertEquals(2, shapes.replicaReads());
+    }
+
+    @Test
+    void theTableIsBoundedAndTheRestCountsAsOther() {
+        QueryShapes shapes = new QueryShapes(1);   // reports 1, tracks 4
+        for (int i = 0; i < 6; i++) {
+            QueryShapes.Shape s = shapes.shape("id" + i, "select " + i, null, true);
+            for (int n = 0; n <= i; n++) {
+                s.routed(RouteReason.REPLICA_READ);
+            }
+        }
+        List<QueryShapeStatistics> report = shapes.report();
+        assertEquals(2, report.size(), report.toString());
+        assertEquals("id3", report.get(0).id(), "the most counted of the tracked ones");
+        assertEquals(QueryShapeStatistics.OTHER, report.get(1).id());
+        assertEquals(1 + 2 + 3 + 5 + 6, report.get(1).statements(), "three tracked ones beyond the top, two untracked");
+        assertEquals(21, shapes.reads(), "every read counts in the totals");
+    }
+
+    @Test
+    void readsThatStayOnThePrimaryAreListedMostFirstWithTheirReasons() {
+        QueryShapes shapes = new QueryShapes(5);
+        QueryShapes.Shape locking = shapes.shape("l", "select ... for update", null, true);
+        QueryShapes.Shape plain = shapes.shape("p", "select b", null, true);
+        QueryShapes.Shape write = shapes.shape("w", "update t", null, false);
+        locking.routed(RouteReason.LOCKING_READ);
+        locking.routed(RouteReason.LOCKING_READ);
+        plain.routed(RouteReason.REPLICA_READ);
+        plain.routed(RouteReason.STRONG_CONSISTENCY);
+        write.routed(RouteReason.WRITE);
+        List<QueryShapeStatistics> onPrimary = shapes.primaryReads();
+        assertEquals(List.of("l", "p"), onPrimary.stream().map(QueryShapeStatistics::id).toList());
+        assertEquals(Map.of(RouteReason.LOCKING_READ, 2L), onPrimary.get(0).byReason());
+        assertEquals(4, shapes.reads());
+        assertEquals(1, shapes.replicaReads());
+    }
+}
