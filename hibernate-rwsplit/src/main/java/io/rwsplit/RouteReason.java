@@ -34,6 +34,11 @@ public enum RouteReason {
     /** Consistency level STRONG. */
     STRONG_CONSISTENCY(Target.PRIMARY),
     /**
+     * A read a rule by query shape ({@code hibernate.rwsplit.rule.NAME.route=primary}) sends to the primary: an
+     * autocommit read or a read of a read-only transaction that could have gone to a replica.
+     */
+    SHAPE_RULE_PRIMARY(Target.PRIMARY),
+    /**
      * READ_YOUR_WRITES of a named scope (or of the session, with {@code consistency_scope=session}) in time
      * mode: the scope wrote recently (or its writes could not be read from the store), so it reads from the primary.
      */

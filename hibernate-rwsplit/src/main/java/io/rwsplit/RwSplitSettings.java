@@ -110,6 +110,19 @@ public final class RwSplitSettings {
     public static final String MAX_LAG = PREFIX + "max_lag";
 
     /**
+     * Rules by query shape: {@code hibernate.rwsplit.rule.NAME.match} and {@code hibernate.rwsplit.rule.NAME.route}
+     * move the reads of one shape without a code change. {@code match} is {@code id:<the shape's 12-digit id>},
+     * {@code source:<the comment that opens the statement>} (with {@code hibernate.use_sql_comments}, the HQL) or
+     * {@code prefix:<the beginning of the shape's normalised SQL>} (ASCII case ignored); {@code route} is
+     * {@code primary} (reason {@code SHAPE_RULE_PRIMARY}) or {@code consistency:<level>} (the level of those reads,
+     * as {@link #CONSISTENCY} writes it). A rule only changes reads that could go to a replica (autocommit reads and
+     * reads of read-only transactions): writes, locking reads and the statements of read-write transactions stay on the
+     * primary whatever it says. Rules are matched once per distinct SQL string, in the order of their names; the first
+     * that matches applies. A malformed rule fails startup naming the key. @since 0.1
+     */
+    public static final String RULE_PREFIX = PREFIX + "rule.";
+
+    /**
      * How many query shapes {@code RoutingStatistics.queryShapes()} reports: the shapes with most statements (a
      * statement's SQL with its literals and {@code IN} lists normalised), then one {@code other} row. Four times as many
      * distinct shapes are tracked as they first appear; later ones count in {@code other}. Integer &ge; 1; default

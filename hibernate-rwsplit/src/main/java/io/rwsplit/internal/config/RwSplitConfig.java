@@ -25,9 +25,11 @@ import io.rwsplit.ConfigurationException;
  * @param fallback             what reads do when no replica is healthy
  * @param health               replica health, lag probes and primary circuit breaker
  * @param queryShapes          how many query shapes the statistics report
+ * @param rules                the rules by query shape, in the order of their names
  */
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
-                            Fallback fallback, io.rwsplit.internal.config.HealthConfig health, int queryShapes) {
+                            Fallback fallback, io.rwsplit.internal.config.HealthConfig health, int queryShapes,
+                            List<ShapeRule> rules) {
 
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
@@ -161,7 +163,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
         }
         return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
                 s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s),
-                s.integer(SettingsTable.QUERY_SHAPES));
+                s.integer(SettingsTable.QUERY_SHAPES), ShapeRule.from(s));
     }
 
     public static String primaryUser(Map<String, Object> settings) {

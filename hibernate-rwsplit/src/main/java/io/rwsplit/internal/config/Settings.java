@@ -35,7 +35,8 @@ public final class Settings {
         refuseUnknownKeys(settings, RwSplitSettings.PREFIX, Settings::isKnown, flatKeys() + ", "
                 + RwSplitSettings.REPLICA_PREFIX + "NAME." + new TreeSet<>(SettingsTable.REPLICA_OPTIONS) + ", "
                 + RwSplitSettings.TENANT_PREFIX + "T." + new TreeSet<>(SettingsTable.TENANT_OPTIONS) + " (and the tenant's"
-                + " replica.NAME.*) and " + RwSplitSettings.POOL_PREFIX + "* (HikariCP's properties)");
+                + " replica.NAME.*), " + RwSplitSettings.RULE_PREFIX + "NAME." + new TreeSet<>(SettingsTable.RULE_OPTIONS)
+                + " and " + RwSplitSettings.POOL_PREFIX + "* (HikariCP's properties)");
         List<InvalidSettingException> problems = problems(settings);
         if (!problems.isEmpty()) {
             throw problems.get(0);

@@ -25,6 +25,7 @@ public final class SettingsTable {
 
     private static final String R = RwSplitSettings.REPLICA_PREFIX + "NAME.";
     private static final String T = RwSplitSettings.TENANT_PREFIX + "T.";
+    private static final String U = RwSplitSettings.RULE_PREFIX + "NAME.";
 
     // ------------------------------------------------------------------ replicas
 
@@ -107,6 +108,10 @@ public final class SettingsTable {
     public static final Setting PRIMARY_COOL_DOWN = duration(RwSplitSettings.PRIMARY_COOL_DOWN, "5s", true,
             "How long the open breaker fails fast before one trial.");
 
+    public static final Setting RULE_MATCH = text(U + "match", null,
+            "Which statements a rule moves: `id:<shape id>`, `source:<opening comment>` or `prefix:<normalised SQL>`.");
+    public static final Setting RULE_ROUTE = text(U + "route", null,
+            "Where the rule moves their reads: `primary` or `consistency:<level>`.");
     public static final Setting QUERY_SHAPES = integer(RwSplitSettings.QUERY_SHAPES, 50, 1,
             "How many query shapes the statistics report (the shapes with most statements, then `other`).");
 
@@ -127,11 +132,14 @@ public final class SettingsTable {
             CONSISTENCY, CONSISTENCY_SCOPE, READ_YOUR_WRITES, READ_YOUR_WRITES_WINDOW, CAUSAL_WAIT_TIMEOUT, LOST_WRITES, TOKEN_SECRET,
             CONSISTENCY_STORE, REDIS_URL, CONSISTENCY_STORE_TTL, CONSISTENCY_STORE_MAX_SCOPES, SCOPE_RESOLVER,
             LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
-            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES,
+            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES, RULE_MATCH, RULE_ROUTE,
             TRANSACTION_STATUS, INTENT_SOURCE, CLOCK);
 
     /** The options after {@code hibernate.rwsplit.replica.NAME.} ({@code url}, {@code user}, ...). */
     public static final List<String> REPLICA_OPTIONS = options(R);
+
+    /** The options after {@code hibernate.rwsplit.rule.NAME.} ({@code match}, {@code route}). */
+    public static final List<String> RULE_OPTIONS = options(U);
 
     /** The options after {@code hibernate.rwsplit.tenant.T.} ({@code url}, {@code user}, ...). */
     public static final List<String> TENANT_OPTIONS = options(T);
@@ -159,6 +167,11 @@ public final class SettingsTable {
                 return row(T, option);
             }
             rest = RwSplitSettings.PREFIX + option; // a tenant's replica options are those of a single primary
+        }
+        if (rest.startsWith(RwSplitSettings.RULE_PREFIX)) {
+            String ruleRest = rest.substring(RwSplitSettings.RULE_PREFIX.length());
+            int dot = ruleRest.lastIndexOf('.');
+            return dot <= 0 ? null : row(U, ruleRest.substring(dot + 1));
         }
         if (rest.startsWith(RwSplitSettings.REPLICA_PREFIX)) {
             String replicaRest = rest.substring(RwSplitSettings.REPLICA_PREFIX.length());

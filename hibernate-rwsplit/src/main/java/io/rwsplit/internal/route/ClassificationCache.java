@@ -1,5 +1,8 @@
 package io.rwsplit.internal.route;
 
+import java.util.List;
+
+import io.rwsplit.internal.config.ShapeRule;
 import io.rwsplit.internal.stats.QueryShapes;
 
 /**
@@ -18,8 +21,10 @@ final class ClassificationCache {
      *
      * @param effect what it leaves in the server's session ({@link SessionState})
      * @param shape  the counters of its query shape
+     * @param rule   the first rule by query shape that matches it, or null
      */
-    record Entry(String sql, SqlKind kind, SqlHint hint, SessionState.Effect effect, QueryShapes.Shape shape) {
+    record Entry(String sql, SqlKind kind, SqlHint hint, SessionState.Effect effect, QueryShapes.Shape shape,
+                 ShapeRule rule) {
     }
 
     private static final int SIZE = 1024;
@@ -27,14 +32,17 @@ final class ClassificationCache {
     private final Entry[] entries = new Entry[SIZE];
     private final Lexing lexing;
     private final QueryShapes shapes;
+    private final List<ShapeRule> rules;
 
     /**
      * @param lexing the lexical rules of the database whose SQL this cache classifies
      * @param shapes where each statement's query shape is counted
+     * @param rules  the rules by query shape, the first that matches applies
      */
-    ClassificationCache(Lexing lexing, QueryShapes shapes) {
+    ClassificationCache(Lexing lexing, QueryShapes shapes, List<ShapeRule> rules) {
         this.lexing = lexing;
         this.shapes = shapes;
+        this.rules = List.copyOf(rules);
     }
 
     /** The classification of {@code sql}, from the cache or computed and remembered. */
@@ -47,9 +55,23 @@ final class ClassificationCache {
         SqlKind kind = SqlClassifier.classify(sql, lexing);
         SqlFingerprint fingerprint = SqlFingerprint.of(sql);
         QueryShapes.Shape shape = shapes.shape(fingerprint.id(), fingerprint.text(), fingerprint.source(), isRead(kind));
-        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind), shape);
+        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind), shape,
+                rule(fingerprint));
         entries[slot] = entry;
         return entry;
+    }
+
+    private ShapeRule rule(SqlFingerprint f) {
+        if (rules.isEmpty()) {
+            return null;
+        }
+        String id = f.id();
+        for (ShapeRule rule : rules) {
+            if (rule.matches(id, f.text(), f.source())) {
+                return rule;
+            }
+        }
+        return null;
     }
 
     /** Reads for the read share: plain reads, locking reads and reads of primary functions ({@code SELECT nextval(...)}). */

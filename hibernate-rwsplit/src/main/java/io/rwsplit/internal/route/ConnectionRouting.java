@@ -98,7 +98,7 @@ final class ConnectionRouting {
         // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
         boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
-        RouteReason reason = decide(policy, kind, txKind, sql);
+        RouteReason reason = decide(policy, kind, txKind, sql, classified.rule());
         StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
         if (policy.recordsWrite()) {
             route = route.writing();
@@ -148,10 +148,10 @@ final class ConnectionRouting {
     /**
      * Applies the {@link RoutePolicy}'s decision: refuses a write in a read-only context, tells the
      * transaction about writes, and passes a gated read through the session's consistency level (once per
-     * read-only transaction, at its first read).
+     * read-only transaction, at its first read), or through its rule by query shape (the primary, or the rule's level).
      */
-    private RouteReason decide(RoutePolicy.Route route, SqlKind kind, TransactionTracker.Kind txKind, String sql)
-            throws SQLException {
+    private RouteReason decide(RoutePolicy.Route route, SqlKind kind, TransactionTracker.Kind txKind, String sql,
+                               io.rwsplit.internal.config.ShapeRule rule) throws SQLException {
         if (route.refused()) {
             throw new SQLException("hibernate-rwsplit: " + kind + " statement refused in a read-only "
                     + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
@@ -167,16 +167,21 @@ final class ConnectionRouting {
         if (!route.gated()) {
             return route.reason();
         }
+        // a rule by query shape moves only what could go to a replica: a gated read
+        if (rule != null && rule.toPrimary()) {
+            return RouteReason.SHAPE_RULE_PRIMARY;
+        }
+        io.rwsplit.Consistency level = rule == null ? null : rule.consistency();
         if (txKind != TransactionTracker.Kind.NONE) {
             if (tx.needsConsistencyCheck()) {
-                RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true);
+                RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true, level);
                 tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
                 return reason;
             }
             RouteReason primaryReason = tx.primaryReason();
             return primaryReason != null ? primaryReason : RouteReason.READ_ONLY_TRANSACTION;
         }
-        return gate.read(route.reason(), false);
+        return gate.read(route.reason(), false, level);
     }
 
     /** Opens the connection {@code reason} leads to (or the one a fallback or a failover leads to) and records it. */

@@ -45,11 +45,18 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * a primary reason. Cheap when the scope has no write to honour: a field read and a null check.
      */
     RouteReason read(RouteReason replicaReason, boolean inTransaction) throws SQLException {
+        return read(replicaReason, inTransaction, null);
+    }
+
+    /** As {@link #read(RouteReason, boolean)}, at {@code level} (a rule's) instead of the session's when not null. */
+    RouteReason read(RouteReason replicaReason, boolean inTransaction, Consistency level) throws SQLException {
         SessionConsistency consistency = session.consistency();
-        if (consistency == null) {
+        if (consistency == null && level == null) {
             return replicaReason;
         }
-        Consistency level = session.consistencyLevel();
+        if (level == null) {
+            level = session.consistencyLevel();
+        }
         switch (level.level()) {
             case EVENTUAL:
                 return replicaReason;
@@ -59,6 +66,9 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
                 return boundedStalenessRead(level.boundMicros(), inTransaction);
             default:
                 break;
+        }
+        if (consistency == null) {
+            return replicaReason;   // no read-your-writes here (no positions to honour)
         }
         ConsistencyToken need = consistency.requirement();
         GtidPosition lost = consistency.takeLostWrite();

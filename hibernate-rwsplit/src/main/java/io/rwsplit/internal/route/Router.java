@@ -86,7 +86,8 @@ public final class Router {
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing) {
         this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, health, lexing,
-                new QueryShapes((Integer) io.rwsplit.internal.config.SettingsTable.QUERY_SHAPES.defaultValue()));
+                new QueryShapes((Integer) io.rwsplit.internal.config.SettingsTable.QUERY_SHAPES.defaultValue()),
+                java.util.List.of());
     }
 
     /**
@@ -96,11 +97,13 @@ public final class Router {
      * @param health            probe and breaker settings: how long a read waits for a failover of the primary
      * @param lexing            the lexical rules of the database's SQL ({@link Lexing#of} the replicas' URLs)
      * @param shapes            where the statements' query shapes are counted
+     * @param rules             the rules by query shape
      */
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
-                  RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes) {
-        this.classifications = new ClassificationCache(lexing, shapes);
+                  RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes,
+                  java.util.List<io.rwsplit.internal.config.ShapeRule> rules) {
+        this.classifications = new ClassificationCache(lexing, shapes, rules);
         this.lexing = lexing;
         this.failoverWaitNanos = health.failoverWait().toNanos();
         this.failoverPauseNanos = health.probeInterval().toNanos();

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ClassificationCacheTest {
 
-    private final ClassificationCache cache = new ClassificationCache(Lexing.ANY, new io.rwsplit.internal.stats.QueryShapes(1));
+    private final ClassificationCache cache = new ClassificationCache(Lexing.ANY, new io.rwsplit.internal.stats.QueryShapes(1), java.util.List.of());
 
     @Test
     void returnsTheClassifiersAnswerAndRemembersIt() {
