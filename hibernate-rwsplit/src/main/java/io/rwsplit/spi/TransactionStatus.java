@@ -21,6 +21,18 @@ public interface TransactionStatus {
      */
     Object currentTransaction();
 
+    /**
+     * Runs {@code afterCommit} once the calling thread's current transaction has committed (never when it rolls
+     * back), on the thread that completes it; {@code false} when this status cannot (then the caller acts now). The
+     * routing connection uses it to read the position of a JTA transaction's writes after its commit when Hibernate
+     * releases the connection before the transaction completes; the adapter of a
+     * {@code TransactionSynchronizationRegistry} registers an interposed synchronization. Without it such a write's
+     * position is read at the release, before the commit, and a read that follows may miss the write.
+     */
+    default boolean afterCommit(Runnable afterCommit) {
+        return false;
+    }
+
     /** No transactions besides the JDBC ones (the default). */
     TransactionStatus NONE = () -> null;
 }

@@ -1,6 +1,7 @@
 package io.rwsplit.internal.hibernate;
 
 import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 
 import io.rwsplit.spi.TransactionStatus;
@@ -23,6 +24,23 @@ final class JtaTransactionStatus implements TransactionStatus {
             case Status.STATUS_NO_TRANSACTION, Status.STATUS_COMMITTED, Status.STATUS_ROLLEDBACK, Status.STATUS_UNKNOWN -> null;
             default -> registry.getTransactionKey();
         };
+    }
+
+    @Override
+    public boolean afterCommit(Runnable afterCommit) {
+        registry.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    afterCommit.run();
+                }
+            }
+        });
+        return true;
     }
 
     @Override

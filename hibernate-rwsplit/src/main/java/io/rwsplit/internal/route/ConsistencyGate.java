@@ -194,6 +194,32 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     }
 
     /**
+     * A JTA transaction that wrote through this connection, released before it completed, has committed: its position
+     * is the primary's now, read on another connection (at or after the commit); when none can be had, its readers use
+     * the time window.
+     */
+    @Override
+    public void recordExternalCommit() {
+        SessionConsistency consistency = session.consistency();
+        if (consistency == null) {
+            return;
+        }
+        try {
+            Connection other = router.primary().acquire();
+            try {
+                consistency.committed(router.causal().captureElsewhere(other));
+            }
+            finally {
+                router.primary().release(other);
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            router.commitCaptureFailed().accept(e);
+            consistency.committed(ConsistencyToken.withoutPosition(router.replicas().clock().epochMicros()));
+        }
+    }
+
+    /**
      * Commits the primary connection's transaction, which wrote, and records its position for read-your-writes in the
      * same round trip where the server allows it (PostgreSQL); {@code false} when it does not (nothing committed yet: the
      * caller commits as usual). Throws what the commit threw.

@@ -40,6 +40,14 @@ final class TransactionTracker implements Runnable {
          *                      in an external transaction
          */
         void recordCommittedWrite(boolean justCommitted);
+
+        /**
+         * Records the writes of an external transaction that has just committed, its connection given back: their
+         * position is read as the primary's position now, on another connection.
+         */
+        default void recordExternalCommit() {
+            recordCommittedWrite(false);
+        }
     }
 
     private final SessionRouting session;
@@ -303,10 +311,21 @@ final class TransactionTracker implements Runnable {
         begin();
     }
 
-    /** The logical connection closes: an autocommit write is recorded now. */
+    /**
+     * The logical connection closes: an autocommit write is recorded now. A write of a JTA transaction that is still
+     * active is recorded once it has committed, where the {@link TransactionStatus} can tell ({@code afterCommit}):
+     * Hibernate may release a JTA session's connection before the transaction completes (Quarkus always does), and a
+     * position read now would be one from before the commit, which a replica may have applied without the write.
+     */
     void closing() {
         if (wrote && autoCommit) {
-            recordWrite();
+            if (externalTx != null && transactions.currentTransaction() != null && session.consistency() != null
+                    && transactions.afterCommit(recorder::recordExternalCommit)) {
+                writeRecorded();
+            }
+            else {
+                recordWrite();
+            }
         }
         closed = true;
     }

@@ -372,4 +372,41 @@ class TransactionTrackerTest {
         tx.statementStarting();
         assertEquals(List.of(false), recorded, "the second one wrote nothing");
     }
+
+    @Test
+    void aJtaWriteWhoseConnectionIsReleasedBeforeTheCommitIsRecordedAfterTheCommit() {
+        List<Runnable> afterCommit = new ArrayList<>();
+        TransactionStatus registering = new TransactionStatus() {
+            @Override
+            public Object currentTransaction() {
+                return jta;
+            }
+
+            @Override
+            public boolean afterCommit(Runnable action) {
+                afterCommit.add(action);
+                return true;
+            }
+        };
+        TransactionTracker tx = new TransactionTracker(session, registering, false, recorded::add);
+        jta = "tx-1";
+        tx.statementStarting();
+        tx.wrote();
+        tx.closing();                                  // Hibernate releases the connection before the commit
+        assertEquals(List.of(), recorded, "no position is read before the commit");
+        assertEquals(1, afterCommit.size());
+        jta = null;
+        afterCommit.get(0).run();                      // the transaction committed
+        assertEquals(List.of(false), recorded);
+    }
+
+    @Test
+    void withATransactionStatusThatCannotWaitForTheCommitAJtaWriteIsRecordedAtTheRelease() {
+        TransactionTracker tx = tracker();
+        jta = "tx-1";
+        tx.statementStarting();
+        tx.wrote();
+        tx.closing();
+        assertEquals(List.of(false), recorded);
+    }
 }
