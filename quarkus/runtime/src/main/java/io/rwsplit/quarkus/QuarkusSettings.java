@@ -1,17 +1,19 @@
 package io.rwsplit.quarkus;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
+
+import javax.sql.DataSource;
+
+import org.hibernate.cfg.PersistenceSettings;
 
 import io.rwsplit.RwSplitSettings;
 
 /**
- * {@code quarkus.rwsplit.*} as the core's {@code hibernate.rwsplit.*} settings. Only values that are set are handed
- * over, so the core's defaults stay the only defaults, and the core validates each value as it validates every
- * other (a bad one fails startup naming the {@code hibernate.rwsplit} key and the value).
+ * {@code quarkus.rwsplit.*} of one persistence unit as the core's {@code hibernate.rwsplit.*} settings. Only values
+ * that are set are handed over, so the core's defaults stay the only defaults, and the core validates each value as
+ * it validates every other (a bad one fails startup naming the {@code hibernate.rwsplit} key and the value).
  */
 final class QuarkusSettings {
 
@@ -19,29 +21,23 @@ final class QuarkusSettings {
     }
 
     /**
-     * @param primaryUser     the user of the unit's datasource, every replica's user
-     * @param primaryPassword its password
-     * @return the core settings, empty when {@code quarkus.rwsplit.replicas} is not set (routing stays off)
+     * @param unit     the persistence unit's name: the core's name of the unit (in its shared consistency store, its
+     *                 log), so that two units never share state
+     * @param replicas each replica by name, its pool (an Agroal pool this extension made for a URL, or a named
+     *                 datasource's), in the order of the configuration
+     * @param dbKind   the unit datasource's {@code db-kind} ({@code mariadb}, {@code postgresql}, ...), or null
+     * @return the core settings, empty without replicas (routing stays off)
      */
-    static Map<String, Object> of(RwSplitRuntimeConfig config, Optional<String> primaryUser,
-                                  Optional<String> primaryPassword) {
-        List<String> replicas = config.replicas().orElse(List.of());
+    static Map<String, Object> of(RwSplitRuntimeConfig.PersistenceUnit config, String unit,
+                                  Map<String, ? extends DataSource> replicas, String dbKind) {
         if (replicas.isEmpty()) {
             return Map.of();
         }
         Map<String, Object> s = new LinkedHashMap<>();
-        StringBuilder names = new StringBuilder();
-        for (int i = 0; i < replicas.size(); i++) {
-            String name = "replica" + (i + 1);
-            names.append(i == 0 ? "" : " ").append(name);
-            // names in the list, each URL under its own key: a URL may hold spaces (H2's INIT=RUNSCRIPT FROM '...')
-            String prefix = RwSplitSettings.REPLICA_PREFIX + name + ".";
-            s.put(prefix + "url", replicas.get(i).trim());
-            // Quarkus builds the primary from quarkus.datasource.*, which Hibernate never sees: replicas default to it
-            primaryUser.ifPresent(user -> s.put(prefix + "user", user));
-            primaryPassword.ifPresent(password -> s.put(prefix + "password", password));
-        }
-        s.put(RwSplitSettings.REPLICAS, names.toString());
+        // the core creates no pool for a replica given as a DataSource: Agroal serves every replica
+        replicas.forEach((name, pool) -> s.put(RwSplitSettings.REPLICA_PREFIX + name + ".datasource", pool));
+        s.put(RwSplitSettings.REPLICAS, String.join(" ", replicas.keySet()));
+        s.put(PersistenceSettings.PERSISTENCE_UNIT_NAME, unit);
         config.consistency().ifPresent(v -> s.put(RwSplitSettings.CONSISTENCY, v));
         config.readYourWrites().ifPresent(v -> s.put(RwSplitSettings.READ_YOUR_WRITES, name(v)));
         config.readYourWritesWindow().ifPresent(v -> s.put(RwSplitSettings.READ_YOUR_WRITES_WINDOW, v));
@@ -50,7 +46,24 @@ final class QuarkusSettings {
         config.probeInterval().ifPresent(v -> s.put(RwSplitSettings.PROBE_INTERVAL, v));
         config.probeTimeout().ifPresent(v -> s.put(RwSplitSettings.PROBE_TIMEOUT, v));
         config.failureThreshold().ifPresent(v -> s.put(RwSplitSettings.FAILURE_THRESHOLD, v));
+        // the core's auto chooses by URL, and replicas given as DataSources have none: choose by db-kind
+        String probe = config.lagProbe().orElse(lagProbe(dbKind));
+        if (probe != null) {
+            s.put(RwSplitSettings.LAG_PROBE, probe);
+        }
         return s;
+    }
+
+    /** The lag probe the core's {@code auto} would choose for replicas of this {@code db-kind}; null: its own choice. */
+    static String lagProbe(String dbKind) {
+        if (dbKind == null) {
+            return null;
+        }
+        return switch (dbKind.toLowerCase(Locale.ROOT)) {
+            case "mariadb", "mysql" -> "heartbeat";
+            case "postgresql", "postgres", "pgsql" -> "lsn";
+            default -> null;
+        };
     }
 
     private static String name(Enum<?> value) {

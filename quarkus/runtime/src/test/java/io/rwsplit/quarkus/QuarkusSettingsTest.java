@@ -2,50 +2,67 @@ package io.rwsplit.quarkus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.PrintWriter;
+import java.sql.Connection;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.logging.Logger;
+
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code quarkus.rwsplit.*} as the core's keys: only what is set, each URL under its own key. */
+/** {@code quarkus.rwsplit.*} of one unit as the core's keys: only what is set, each replica's pool under its name. */
 class QuarkusSettingsTest {
 
     @Test
     void withoutReplicasNothingIsHandedOver() {
-        assertEquals(Map.of(), QuarkusSettings.of(config(List.of()), Optional.of("sa"), Optional.empty()));
+        assertEquals(Map.of(), QuarkusSettings.of(UnitConfigs.unit(List.of(), List.of()), "<default>", Map.of(), "h2"));
     }
 
     @Test
-    void replicasAreNamedByPositionWithTheirUrlsAndThePrimarysCredentials() {
-        String spaced = "jdbc:h2:mem:r;INIT=RUNSCRIPT FROM 'classpath:r.sql'";
-        Map<String, Object> s = QuarkusSettings.of(config(List.of(spaced, " jdbc:h2:mem:r2 ")), Optional.of("app"),
-                Optional.of("secret"));
+    void eachReplicaIsHandedOverAsItsPoolUnderItsNameInOrderWithTheUnitsName() {
+        DataSource first = new NamedDataSource();
+        DataSource second = new NamedDataSource();
+        Map<String, DataSource> replicas = new LinkedHashMap<>();
+        replicas.put("replica1", first);
+        replicas.put("replica-b", second);
+
+        Map<String, Object> s = QuarkusSettings.of(UnitConfigs.unit(List.of("jdbc:h2:mem:r"), List.of("replica-b")),
+                "orders", replicas, "h2");
+
         assertEquals(Map.of(
-                "hibernate.rwsplit.replicas", "replica1 replica2",
-                "hibernate.rwsplit.replica.replica1.url", spaced,
-                "hibernate.rwsplit.replica.replica1.user", "app",
-                "hibernate.rwsplit.replica.replica1.password", "secret",
-                "hibernate.rwsplit.replica.replica2.url", "jdbc:h2:mem:r2",
-                "hibernate.rwsplit.replica.replica2.user", "app",
-                "hibernate.rwsplit.replica.replica2.password", "secret",
+                "hibernate.rwsplit.replicas", "replica1 replica-b",
+                "hibernate.rwsplit.replica.replica1.datasource", first,
+                "hibernate.rwsplit.replica.replica-b.datasource", second,
+                "hibernate.persistenceUnitName", "orders",
                 "hibernate.rwsplit.max_lag", Duration.ofSeconds(5),
                 "hibernate.rwsplit.lost_writes", "log"), s);
     }
 
-    private static RwSplitRuntimeConfig config(List<String> replicas) {
-        return new RwSplitRuntimeConfig() {
-            @Override public Optional<List<String>> replicas() { return Optional.of(replicas); }
-            @Override public Optional<String> consistency() { return Optional.empty(); }
-            @Override public Optional<ReadYourWritesMode> readYourWrites() { return Optional.empty(); }
-            @Override public Optional<Duration> readYourWritesWindow() { return Optional.empty(); }
-            @Override public Optional<LostWrites> lostWrites() { return Optional.of(LostWrites.LOG); }
-            @Override public Optional<Duration> maxLag() { return Optional.of(Duration.ofSeconds(5)); }
-            @Override public Optional<Duration> probeInterval() { return Optional.empty(); }
-            @Override public Optional<Duration> probeTimeout() { return Optional.empty(); }
-            @Override public OptionalInt failureThreshold() { return OptionalInt.empty(); }
-        };
+    @Test
+    void theLagProbeFollowsTheDatasourcesDbKindAsTheCoresAutoFollowsAUrl() {
+        Map<String, DataSource> replicas = Map.of("replica1", new NamedDataSource());
+        RwSplitRuntimeConfig.PersistenceUnit unit = UnitConfigs.unit(List.of("jdbc:mariadb://r/db"), List.of());
+        assertEquals("heartbeat", QuarkusSettings.of(unit, "<default>", replicas, "mariadb").get("hibernate.rwsplit.lag_probe"));
+        assertEquals("heartbeat", QuarkusSettings.of(unit, "<default>", replicas, "mysql").get("hibernate.rwsplit.lag_probe"));
+        assertEquals("lsn", QuarkusSettings.of(unit, "<default>", replicas, "postgresql").get("hibernate.rwsplit.lag_probe"));
+        assertEquals(null, QuarkusSettings.of(unit, "<default>", replicas, "h2").get("hibernate.rwsplit.lag_probe"),
+                "the core's own choice");
+    }
+
+    /** A DataSource that is only an identity. */
+    private static final class NamedDataSource implements DataSource {
+        @Override public Connection getConnection() { throw new UnsupportedOperationException(); }
+        @Override public Connection getConnection(String u, String p) { throw new UnsupportedOperationException(); }
+        @Override public PrintWriter getLogWriter() { return null; }
+        @Override public void setLogWriter(PrintWriter out) { }
+        @Override public void setLoginTimeout(int seconds) { }
+        @Override public int getLoginTimeout() { return 0; }
+        @Override public Logger getParentLogger() { return Logger.getGlobal(); }
+        @Override public <T> T unwrap(Class<T> iface) { throw new UnsupportedOperationException(); }
+        @Override public boolean isWrapperFor(Class<?> iface) { return false; }
     }
 }

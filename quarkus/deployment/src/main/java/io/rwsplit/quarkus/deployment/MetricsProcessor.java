@@ -9,7 +9,7 @@ import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.runtime.metrics.MetricsFactory;
 
 /**
- * The Micrometer meters of the default persistence unit, only when the application has {@code quarkus-micrometer}.
+ * The Micrometer meters of every routed persistence unit, only when the application has {@code quarkus-micrometer}.
  * Asked as Hibernate ORM's own metrics ask it: Quarkus has no Micrometer capability of its own
  * ({@code quarkus-micrometer} provides {@code io.quarkus.metrics}), its build item says which API the metrics speak.
  */

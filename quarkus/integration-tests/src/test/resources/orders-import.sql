@@ -1,0 +1,1 @@
+insert into customer (id, name) values (1, 'orders-primary-alice');

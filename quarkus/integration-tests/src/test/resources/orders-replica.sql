@@ -1,0 +1,2 @@
+create table if not exists customer (id bigint not null primary key, name varchar(255));
+merge into customer (id, name) key (id) values (1, 'orders-replica-alice');
