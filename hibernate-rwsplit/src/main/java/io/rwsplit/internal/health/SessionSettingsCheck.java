@@ -53,19 +53,42 @@ public final class SessionSettingsCheck {
     public static Map<String, String> read(Connection c, GtidReader.Flavour flavour) throws SQLException {
         return switch (flavour) {
             case MARIADB, MYSQL -> {
+                // the name the server has first (asking for the other one makes the driver log a WARN), the other after
+                java.sql.DatabaseMetaData md = c.getMetaData();
+                boolean old = flavour == GtidReader.Flavour.MARIADB && md != null
+                        && before11dot1(md.getDatabaseProductVersion());
+                String first = old ? "@@session.tx_isolation" : "@@session.transaction_isolation";
+                String second = old ? "@@session.transaction_isolation" : "@@session.tx_isolation";
                 try {
-                    yield row(c, String.format(MARIADB_SQL, "@@session.transaction_isolation"), MARIADB);
+                    yield row(c, String.format(MARIADB_SQL, first), MARIADB);
                 }
                 catch (SQLException e) {
                     if (e.getErrorCode() != UNKNOWN_SYSTEM_VARIABLE) {
                         throw e;
                     }
-                    yield row(c, String.format(MARIADB_SQL, "@@session.tx_isolation"), MARIADB);
+                    yield row(c, String.format(MARIADB_SQL, second), MARIADB);
                 }
             }
             case POSTGRESQL -> row(c, POSTGRESQL_SQL, POSTGRESQL);
             default -> Map.of();
         };
+    }
+
+    /** Whether a MariaDB version ({@code 10.11.19-MariaDB...}) is older than 11.1, which added {@code transaction_isolation}. */
+    static boolean before11dot1(String version) {
+        if (version == null) {
+            return false;
+        }
+        String v = version.startsWith("5.5.5-") ? version.substring("5.5.5-".length()) : version;   // old drivers' prefix
+        String[] parts = v.split("[.-]", 3);
+        try {
+            int major = Integer.parseInt(parts[0]);
+            int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
+            return major < 11 || (major == 11 && minor < 1);
+        }
+        catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /**

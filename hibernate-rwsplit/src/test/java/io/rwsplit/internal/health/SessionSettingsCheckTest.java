@@ -97,6 +97,21 @@ class SessionSettingsCheckTest {
     }
 
     @Test
+    void aMariaDbOlderThan11dot1IsAskedForItsIsolationUnderTheOldNameFirstSoTheDriverLogsNoError() throws SQLException {
+        for (String version : List.of("10.11.19-MariaDB-0+deb12u1-log", "5.5.5-10.6.2-MariaDB", "11.4.2-MariaDB")) {
+            List<String> asked = new ArrayList<>();
+            Connection c = connection(sql -> {
+                asked.add(sql);
+                return new String[] {"SYSTEM", "", "utf8mb4", "utf8mb4", "utf8mb4", "utf8mb4_general_ci", "REPEATABLE-READ", "4"};
+            }, version);
+            assertEquals("REPEATABLE-READ", SessionSettingsCheck.read(c, GtidReader.Flavour.MARIADB).get("transaction_isolation"));
+            assertEquals(1, asked.size(), version);
+            assertTrue(asked.get(0).contains(version.startsWith("11.4") ? "@@session.transaction_isolation"
+                    : "@@session.tx_isolation"), version + ": " + asked.get(0));
+        }
+    }
+
+    @Test
     void readsPostgresqlsSettingsWithOneQuery() throws SQLException {
         List<String> asked = new ArrayList<>();
         Connection c = connection(sql -> {
@@ -124,7 +139,14 @@ class SessionSettingsCheckTest {
 
     /** A connection whose queries answer one row, {@code rows}' answer to the query. */
     private static Connection connection(Rows rows) {
+        return connection(rows, null);
+    }
+
+    /** As {@link #connection(Rows)}, of a server that reports {@code version} (null: no metadata). */
+    private static Connection connection(Rows rows, String version) {
         return fake(Connection.class, (name, args) -> switch (name) {
+            case "getMetaData" -> version == null ? null : fake(java.sql.DatabaseMetaData.class,
+                    (mName, mArgs) -> mName.equals("getDatabaseProductVersion") ? version : null);
             case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
                 case "executeQuery" -> resultSet(rows.row((String) sArgs[0]));
                 default -> null;
