@@ -23,17 +23,34 @@ import java.util.Map;
  * @param replicaExecutions  executions on a replica
  * @param replicaMeanTime    their mean execution time ({@link Duration#ZERO} when none)
  * @param replicaMaxTime     their longest
+ * @param auditedReads       reads of this shape the stale-read audit checked
+ *                           ({@link RoutingStatistics#auditedReads()})
+ * @param staleAgainstUnit   of those, the ones whose replica lacked a write the unit had committed
+ * @param staleAgainstSession of those, the ones whose replica lacked what the session's level required
  */
 public record QueryShapeStatistics(String id, String sql, String source, boolean read, long statements,
                                    long replicaStatements, Map<RouteReason, Long> byReason, long primaryExecutions,
                                    Duration primaryMeanTime, Duration primaryMaxTime, long replicaExecutions,
-                                   Duration replicaMeanTime, Duration replicaMaxTime) {
+                                   Duration replicaMeanTime, Duration replicaMaxTime, long auditedReads,
+                                   long staleAgainstUnit, long staleAgainstSession) {
 
     /** The id of the row that holds every shape beyond the table's size. */
     public static final String OTHER = "other";
 
     public QueryShapeStatistics {
         byReason = byReason.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.EnumMap<>(byReason));
+    }
+
+    /**
+     * Reads of this shape that the consistency level sent to the primary or made wait because no replica had applied
+     * what they required (the reasons {@link RoutingStatistics#PREVENTING_REASONS}).
+     */
+    public long preventedReads() {
+        long n = 0;
+        for (RouteReason r : RoutingStatistics.PREVENTING_REASONS) {
+            n += byReason.getOrDefault(r, 0L);
+        }
+        return n;
     }
 
     /** Statements that stayed on the primary. */

@@ -2,6 +2,7 @@ package io.rwsplit;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Counts of routed statements, for one session ({@link RwSplit#statistics(jakarta.persistence.EntityManager)})
@@ -94,6 +95,60 @@ public interface RoutingStatistics {
      */
     default List<QueryShapeStatistics> primaryReadShapes() {
         return List.of();
+    }
+
+    /**
+     * The reasons of reads that the consistency level sent to the primary or made wait because no replica had applied
+     * what they required: the stale reads it prevented ({@link #preventedReads()}).
+     */
+    Set<RouteReason> PREVENTING_REASONS = java.util.Collections.unmodifiableSet(java.util.EnumSet.of(
+            RouteReason.CAUSAL_WAIT, RouteReason.UNIT_CAUSAL_WAIT, RouteReason.CAUSAL_BEHIND_PRIMARY,
+            RouteReason.UNIT_CAUSAL_BEHIND_PRIMARY, RouteReason.CAUSAL_TIMEOUT_PRIMARY,
+            RouteReason.UNIT_CAUSAL_TIMEOUT_PRIMARY, RouteReason.READ_YOUR_WRITES_PRIMARY,
+            RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, RouteReason.STALENESS_BOUND_PRIMARY));
+
+    /** Reads routed for one of the {@link #PREVENTING_REASONS}: stale reads the consistency level prevented. */
+    default long preventedReads() {
+        long n = 0;
+        for (RouteReason r : PREVENTING_REASONS) {
+            n += count(r);
+        }
+        return n;
+    }
+
+    /**
+     * Replica reads the stale-read audit checked ({@link RwSplitSettings#AUDIT_SAMPLE}: one in N): after the read, the
+     * position the replica had applied, compared with what was committed when the read began; 0 for a session's
+     * statistics.
+     */
+    default long auditedReads() {
+        return 0;
+    }
+
+    /**
+     * Sampled replica reads the audit could not check: no position to read or compare (H2, {@code time} mode, a server
+     * without GTIDs, a failed query). When only these grow, the audit is unavailable, not zero.
+     */
+    default long unauditedReads() {
+        return 0;
+    }
+
+    /**
+     * Audited reads whose replica had not applied a write this unit (in this JVM) had committed before the read began:
+     * reads that could have been stale, whether or not they needed that write. Can be too high by reads that ran in
+     * the moment between a replica making a write visible and moving its position past it.
+     */
+    default long staleReadsAgainstUnit() {
+        return 0;
+    }
+
+    /**
+     * Audited reads whose replica had not applied what the session's consistency level required when the read began
+     * (its scope's writes, the unit's by default; nothing under {@code eventual}): a broken read-your-writes, always 0
+     * unless something is wrong.
+     */
+    default long staleReadsAgainstSession() {
+        return 0;
     }
 
     /**

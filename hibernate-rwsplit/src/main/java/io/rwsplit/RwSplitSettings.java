@@ -110,6 +110,15 @@ public final class RwSplitSettings {
     public static final String MAX_LAG = PREFIX + "max_lag";
 
     /**
+     * The stale-read audit: one replica read in N (chosen at random) reads, once its statement is closed, the position
+     * the replica has applied, on the same connection, and compares it with the unit's last committed write and the
+     * session's requirement when the read began ({@code RoutingStatistics.staleReadsAgainstUnit()},
+     * {@code staleReadsAgainstSession()}). Integer &ge; 0; {@code 1} audits every replica read, {@code 0} none;
+     * default {@code 100}. @since 0.1
+     */
+    public static final String AUDIT_SAMPLE = PREFIX + "audit_sample";
+
+    /**
      * Rules by query shape: {@code hibernate.rwsplit.rule.NAME.match} and {@code hibernate.rwsplit.rule.NAME.route}
      * move the reads of one shape without a code change. {@code match} is {@code id:<the shape's 12-digit id>},
      * {@code source:<the comment that opens the statement>} (with {@code hibernate.use_sql_comments}, the HQL) or

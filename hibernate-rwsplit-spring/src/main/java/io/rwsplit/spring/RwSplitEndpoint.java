@@ -40,6 +40,11 @@ public final class RwSplitEndpoint {
             u.put("replicaReads", stats.replicaReads());
             double readShare = stats.readReplicaShare();
             u.put("readReplicaShare", Double.isNaN(readShare) ? null : readShare);
+            u.put("auditedReads", stats.auditedReads());
+            u.put("unauditedReads", stats.unauditedReads());
+            u.put("staleReadsAgainstUnit", stats.staleReadsAgainstUnit());
+            u.put("staleReadsAgainstSession", stats.staleReadsAgainstSession());
+            u.put("preventedReads", stats.preventedReads());
             u.put("byReason", stats.byReason());
             u.put("byReplica", stats.byReplica());
             u.put("primaryReadShapes", stats.primaryReadShapes().stream().map(RwSplitEndpoint::shape).toList());
@@ -67,6 +72,10 @@ public final class RwSplitEndpoint {
         m.put("primaryMaxMillis", q.primaryMaxTime().toNanos() / 1e6);
         m.put("replicaMeanMillis", q.replicaMeanTime().toNanos() / 1e6);
         m.put("replicaMaxMillis", q.replicaMaxTime().toNanos() / 1e6);
+        m.put("auditedReads", q.auditedReads());
+        m.put("staleAgainstUnit", q.staleAgainstUnit());
+        m.put("staleAgainstSession", q.staleAgainstSession());
+        m.put("preventedReads", q.preventedReads());
         return m;
     }
 }

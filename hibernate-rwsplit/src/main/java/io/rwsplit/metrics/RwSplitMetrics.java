@@ -36,7 +36,13 @@ import io.rwsplit.health.ReplicaStatus;
  *   <li>{@code rwsplit.replica.share}: the share of replica-eligible reads that replicas served
  *       ({@link RoutingStatistics#replicaReadShare()}, gauge, 0..1);</li>
  *   <li>{@code rwsplit.reads.replica.share}: the share of all reads that replicas served
- *       ({@link RoutingStatistics#readReplicaShare()}, gauge, 0..1).</li>
+ *       ({@link RoutingStatistics#readReplicaShare()}, gauge, 0..1);</li>
+ *   <li>{@code rwsplit.reads.audited}, {@code rwsplit.reads.unaudited}: replica reads the stale-read audit checked,
+ *       and sampled ones it could not (counters);</li>
+ *   <li>{@code rwsplit.reads.stale{against=unit|session}}: audited reads whose replica lacked a write the unit had
+ *       committed, or what the session's level required (counters);</li>
+ *   <li>{@code rwsplit.reads.prevented}: reads the consistency level moved to the primary or made wait
+ *       ({@link RoutingStatistics#preventedReads()}, counter).</li>
  * </ul>
  * All meters carry the extra tags given to the constructor (for example the unit's name).
  */
@@ -76,6 +82,20 @@ public final class RwSplitMetrics implements MeterBinder {
                 .description("Share of replica-eligible reads served by replicas").register(registry);
         Gauge.builder("rwsplit.reads.replica.share", stats, RoutingStatistics::readReplicaShare).tags(tags)
                 .description("Share of all reads (SELECT and the like) served by replicas").register(registry);
+        FunctionCounter.builder("rwsplit.reads.audited", stats, RoutingStatistics::auditedReads).tags(tags)
+                .description("Replica reads the stale-read audit checked").register(registry);
+        FunctionCounter.builder("rwsplit.reads.unaudited", stats, RoutingStatistics::unauditedReads).tags(tags)
+                .description("Sampled replica reads the audit could not check (no position to compare)").register(registry);
+        FunctionCounter.builder("rwsplit.reads.stale", stats, RoutingStatistics::staleReadsAgainstUnit).tags(tags)
+                .tag("against", "unit").description("Audited reads whose replica lacked a write the unit had committed")
+                .register(registry);
+        FunctionCounter.builder("rwsplit.reads.stale", stats, RoutingStatistics::staleReadsAgainstSession).tags(tags)
+                .tag("against", "session")
+                .description("Audited reads whose replica lacked what the session's consistency level required")
+                .register(registry);
+        FunctionCounter.builder("rwsplit.reads.prevented", stats, RoutingStatistics::preventedReads).tags(tags)
+                .description("Reads the consistency level sent to the primary or made wait for a replica")
+                .register(registry);
         FunctionCounter.builder("rwsplit.lost.write.failovers", stats, RoutingStatistics::lostWriteFailovers)
                 .tags(tags).description("Failovers of the primary that lost writes the unit had committed")
                 .register(registry);

@@ -26,10 +26,11 @@ import io.rwsplit.ConfigurationException;
  * @param health               replica health, lag probes and primary circuit breaker
  * @param queryShapes          how many query shapes the statistics report
  * @param rules                the rules by query shape, in the order of their names
+ * @param auditSample          the stale-read audit checks one replica read in this many (0: none)
  */
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
                             Fallback fallback, io.rwsplit.internal.config.HealthConfig health, int queryShapes,
-                            List<ShapeRule> rules) {
+                            List<ShapeRule> rules, int auditSample) {
 
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
@@ -163,7 +164,7 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
         }
         return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
                 s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s),
-                s.integer(SettingsTable.QUERY_SHAPES), ShapeRule.from(s));
+                s.integer(SettingsTable.QUERY_SHAPES), ShapeRule.from(s), s.integer(SettingsTable.AUDIT_SAMPLE));
     }
 
     public static String primaryUser(Map<String, Object> settings) {

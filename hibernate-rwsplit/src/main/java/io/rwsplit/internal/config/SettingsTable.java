@@ -108,6 +108,8 @@ public final class SettingsTable {
     public static final Setting PRIMARY_COOL_DOWN = duration(RwSplitSettings.PRIMARY_COOL_DOWN, "5s", true,
             "How long the open breaker fails fast before one trial.");
 
+    public static final Setting AUDIT_SAMPLE = integer(RwSplitSettings.AUDIT_SAMPLE, 100, 0,
+            "The stale-read audit checks one replica read in N; `1` = every one, `0` = off.");
     public static final Setting RULE_MATCH = text(U + "match", null,
             "Which statements a rule moves: `id:<shape id>`, `source:<opening comment>` or `prefix:<normalised SQL>`.");
     public static final Setting RULE_ROUTE = text(U + "route", null,
@@ -132,7 +134,7 @@ public final class SettingsTable {
             CONSISTENCY, CONSISTENCY_SCOPE, READ_YOUR_WRITES, READ_YOUR_WRITES_WINDOW, CAUSAL_WAIT_TIMEOUT, LOST_WRITES, TOKEN_SECRET,
             CONSISTENCY_STORE, REDIS_URL, CONSISTENCY_STORE_TTL, CONSISTENCY_STORE_MAX_SCOPES, SCOPE_RESOLVER,
             LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
-            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES, RULE_MATCH, RULE_ROUTE,
+            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES, AUDIT_SAMPLE, RULE_MATCH, RULE_ROUTE,
             TRANSACTION_STATUS, INTENT_SOURCE, CLOCK);
 
     /** The options after {@code hibernate.rwsplit.replica.NAME.} ({@code url}, {@code user}, ...). */

@@ -24,8 +24,10 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     private final AtomicReferenceArray<Learned> applied;
     private final ServerEpochs epochs;
     private final String label;
-    /** The unit's last committed position in this JVM; {@code null} with consistency_scope=session. */
+    /** The unit's last committed position in this JVM (also with consistency_scope=session, where reads ignore it). */
     private final UnitPosition unit;
+    /** Whether sessions without a named scope honour the unit's writes ({@code consistency_scope=unit}). */
+    private final boolean unitWide;
     private final CatchUpEstimates catchUp;
     /** Per replica: the poll that the reads waiting on it share (PostgreSQL standbys without WAIT FOR LSN). */
     private final SharedReplayPoll[] polls;
@@ -53,7 +55,9 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         // a named scope's key always has a ':' after the label, so this key never collides with one
         this.unitKey = "unit/" + runtime.config().unitName() + "/" + label;
         this.applied = new AtomicReferenceArray<>(replicas);
-        this.unit = runtime.config().scope() == ConsistencyScope.UNIT ? new UnitPosition() : null;
+        // kept under every scope: the lost-write check and the stale-read audit compare with it
+        this.unit = new UnitPosition();
+        this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
         this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
         this.tokens = new TokenTrust(runtime.config().tokenSecret(), runtime.clock(), runtime.config().storeTtl(),
                 this::reported);
@@ -107,12 +111,20 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
 
     /** Whether sessions without a named scope honour the unit's writes. */
     boolean unitWide() {
-        return unit != null;
+        return unitWide;
     }
 
     /** The unit's last committed position as known in this JVM, or {@code null}; one volatile read. */
     ConsistencyToken unitPosition() {
-        return unit == null ? null : unit.current();
+        return unitWide ? unit.current() : null;
+    }
+
+    /**
+     * The unit's last committed position as known in this JVM, under every scope (a session scope's reads do not
+     * honour it, the stale-read audit compares with it), or {@code null}; one volatile read.
+     */
+    public ConsistencyToken unitCommitted() {
+        return unit.current();
     }
 
     /**
@@ -121,7 +133,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * the store cannot answer.
      */
     ConsistencyToken readSharedUnitPosition() {
-        if (unit == null || !runtime.sharedStore()) {
+        if (!unitWide || !runtime.sharedStore()) {
             return null;
         }
         ConsistencyToken stored = runtime.read(unitKey);
@@ -131,11 +143,9 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
 
     /** A write of this unit committed: it raises the unit's position (and the shared one, with a shared store). */
     void unitCommitted(ConsistencyToken write) {
-        if (unit != null) {
-            unit.committed(write);
-            if (runtime.sharedStore()) {
-                runtime.record(unitKey, write);
-            }
+        unit.committed(write);
+        if (unitWide && runtime.sharedStore()) {
+            runtime.record(unitKey, write);
         }
     }
 
@@ -250,12 +260,11 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * before (see {@link #beyond}); replicas following the new primary reach it after their replay time. A write
      * committed before this moment requires the base instead of its own position; what replicas were known to
      * have applied is forgotten. The unit's last committed write is checked against {@code survived}, what the new
-     * primary holds of the old one's history ({@link LostWrites}); that needs the unit's position
-     * ({@code consistency_scope=unit}, the default).
+     * primary holds of the old one's history ({@link LostWrites}).
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived) {
         long now = runtime.clock().epochMicros();
-        lostWrites.failover(survived, unit == null ? null : unit.knownWrite(), now);
+        lostWrites.failover(survived, unit.knownWrite(), now);
         GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
             Learned known = applied.getAndSet(i, null);
@@ -267,9 +276,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         }
         ConsistencyToken base = token(position, now);
         rebase = base;
-        if (unit != null) {
-            unit.rebase(base);
-        }
+        unit.rebase(base);
     }
 
     /** Signs and reads the unit's consistency tokens. */
@@ -283,7 +290,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      */
     private GtidPosition reported() {
         GtidPosition known = null;
-        ConsistencyToken last = unit == null ? null : unit.current();
+        ConsistencyToken last = unitPosition();
         ConsistencyToken base = rebase;
         known = merged(known, last == null ? null : last.positionOrNull());
         known = merged(known, base == null ? null : base.positionOrNull());

@@ -85,6 +85,14 @@ public final class SessionConsistency {
         return required = causal.rebased(required);
     }
 
+    /**
+     * What this session's reads had to see when last asked ({@link #requirement}), with its scope's writes since, for
+     * the stale-read audit: no store read, no side effect; {@code null} when nothing is required.
+     */
+    public ConsistencyToken lastRequirement() {
+        return Tokens.merge(required, scopeWrites);
+    }
+
     /** Whether this session's reads honour the whole unit's writes (no named scope, {@code consistency_scope=unit}). */
     public boolean unitWide() {
         return causal.unitWide() && scope() == null;

@@ -293,6 +293,25 @@ final class ConnectionRouting {
         return router.nanoTime();
     }
 
+    /**
+     * What a replica read beginning now had to see, when the stale-read audit samples it ({@link ReadAudit#sampled}):
+     * the unit's last committed write and the session's requirement; null when it is not sampled.
+     */
+    ReadAudit.Sample auditSample() {
+        if (!router.audit().sampled()) {
+            return null;
+        }
+        io.rwsplit.internal.consistency.SessionConsistency consistency = session.consistency();
+        io.rwsplit.internal.consistency.CausalReads causal = router.causal();
+        return new ReadAudit.Sample(causal == null ? null : causal.unitCommitted(),
+                consistency == null ? null : consistency.lastRequirement());
+    }
+
+    /** Audits a sampled read of {@code sql} on {@code replica} ({@link ReadAudit#check}). */
+    void audit(Connection replica, ReadAudit.Sample sample, String sql) {
+        router.audit().check(replica, sample, router.classifications().classify(sql).shape());
+    }
+
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
     Statement statement(StatementShape shape) throws SQLException {
         owner.checkOpen();

@@ -29,6 +29,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
+    /** The last execution on a replica, when the stale-read audit sampled it: audited at close or at the next. */
+    private ReadAudit.Sample audit;
     private boolean counted;
 
     /**
@@ -72,11 +74,29 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
             routeAgain();
         }
         starting();
+        auditPending();   // an earlier execution's results are closed once this one runs
+        ReadAudit.Sample sample = node != null ? routing.auditSample() : null;
         try {
-            return failover.execute(this, execution);
+            T result = failover.execute(this, execution);
+            audit = node != null ? sample : null;   // where it ran, after any move
+            return result;
         }
         finally {
             executed = true;
+        }
+    }
+
+    /** Audits the last sampled execution on its replica connection, once its results are closed. */
+    private void auditPending() {
+        ReadAudit.Sample sample = audit;
+        if (sample != null) {
+            audit = null;
+            try {
+                routing.audit(delegate.getConnection(), sample, sql);
+            }
+            catch (SQLException | RuntimeException e) {
+                // the audit never fails a statement
+            }
         }
     }
 
@@ -115,6 +135,9 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     @Override
     public void close() throws SQLException {
+        if (node != null) {
+            auditPending();
+        }
         if (counted) {
             counted = false;
             if (node != null) {

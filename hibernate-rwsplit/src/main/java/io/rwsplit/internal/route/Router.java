@@ -46,6 +46,7 @@ public final class Router {
     /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
     private final ThreadLocal<SessionRouting> acquiring = new ThreadLocal<>();
     private final ClassificationCache classifications;
+    private final ReadAudit audit;
     private final Lexing lexing;
     /** Whether the database undoes a session {@code SET} on rollback (PostgreSQL); null until first asked. */
     private volatile Boolean transactionalSettings;
@@ -87,7 +88,7 @@ public final class Router {
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing) {
         this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, health, lexing,
                 new QueryShapes((Integer) io.rwsplit.internal.config.SettingsTable.QUERY_SHAPES.defaultValue()),
-                java.util.List.of());
+                java.util.List.of(), (Integer) io.rwsplit.internal.config.SettingsTable.AUDIT_SAMPLE.defaultValue());
     }
 
     /**
@@ -98,11 +99,13 @@ public final class Router {
      * @param lexing            the lexical rules of the database's SQL ({@link Lexing#of} the replicas' URLs)
      * @param shapes            where the statements' query shapes are counted
      * @param rules             the rules by query shape
+     * @param auditSample       the stale-read audit checks one replica read in this many (0: none)
      */
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes,
-                  java.util.List<io.rwsplit.internal.config.ShapeRule> rules) {
+                  java.util.List<io.rwsplit.internal.config.ShapeRule> rules, int auditSample) {
+        this.audit = new ReadAudit(auditSample);
         this.classifications = new ClassificationCache(lexing, shapes, rules);
         this.lexing = lexing;
         this.failoverWaitNanos = health.failoverWait().toNanos();
@@ -115,7 +118,7 @@ public final class Router {
         this.replicas = replicas;
         this.fallback = fallback;
         this.statistics = new FactoryStatistics(replicas.names(),
-                causal == null ? io.rwsplit.internal.stats.LostWriteCounts.NONE : causal, shapes);
+                causal == null ? io.rwsplit.internal.stats.LostWriteCounts.NONE : causal, shapes, audit);
         int slots = 0;
         for (ReplicaNode node : replicas.nodes()) {
             slots = Math.max(slots, node.index() + 1);
@@ -302,6 +305,11 @@ public final class Router {
         if (sql != null) {
             classifications.classify(sql).shape().executed(node != null, nanos);
         }
+    }
+
+    /** The stale-read audit. */
+    ReadAudit audit() {
+        return audit;
     }
 
     /** The injected clock's nanosecond time, for execution times. */

@@ -30,6 +30,26 @@ public final class CombinedStatistics implements RoutingStatistics {
     }
 
     @Override
+    public long auditedReads() {
+        return parts.stream().mapToLong(RoutingStatistics::auditedReads).sum();
+    }
+
+    @Override
+    public long unauditedReads() {
+        return parts.stream().mapToLong(RoutingStatistics::unauditedReads).sum();
+    }
+
+    @Override
+    public long staleReadsAgainstUnit() {
+        return parts.stream().mapToLong(RoutingStatistics::staleReadsAgainstUnit).sum();
+    }
+
+    @Override
+    public long staleReadsAgainstSession() {
+        return parts.stream().mapToLong(RoutingStatistics::staleReadsAgainstSession).sum();
+    }
+
+    @Override
     public long reads() {
         return parts.stream().mapToLong(RoutingStatistics::reads).sum();
     }

@@ -23,20 +23,44 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
 
     private final LostWriteCounts lostWrites;
     private final QueryShapes shapes;
+    private final AuditCounts audit;
 
     public FactoryStatistics(List<String> replicaNames) {
-        this(replicaNames, LostWriteCounts.NONE, new QueryShapes(1));
+        this(replicaNames, LostWriteCounts.NONE, new QueryShapes(1), AuditCounts.NONE);
     }
 
     /**
      * @param lostWrites what was lost in failovers of the primary (the consistency layer counts it)
      * @param shapes     the query shapes of the factory's statements (routing counts them)
+     * @param audit      what the stale-read audit counted
      */
-    public FactoryStatistics(List<String> replicaNames, LostWriteCounts lostWrites, QueryShapes shapes) {
+    public FactoryStatistics(List<String> replicaNames, LostWriteCounts lostWrites, QueryShapes shapes,
+                             AuditCounts audit) {
         this.replicaNames = List.copyOf(replicaNames);
         this.byReplica = adders(replicaNames.size());
         this.lostWrites = lostWrites;
         this.shapes = shapes;
+        this.audit = audit;
+    }
+
+    @Override
+    public long auditedReads() {
+        return audit.auditedReads();
+    }
+
+    @Override
+    public long unauditedReads() {
+        return audit.unauditedReads();
+    }
+
+    @Override
+    public long staleReadsAgainstUnit() {
+        return audit.staleReadsAgainstUnit();
+    }
+
+    @Override
+    public long staleReadsAgainstSession() {
+        return audit.staleReadsAgainstSession();
     }
 
     @Override

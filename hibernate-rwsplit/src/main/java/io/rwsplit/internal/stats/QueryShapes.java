@@ -38,6 +38,9 @@ public final class QueryShapes {
         private final LongAdder replicaExecutions = new LongAdder();
         private final LongAdder replicaNanos = new LongAdder();
         private final AtomicLong replicaMax = new AtomicLong();
+        private final LongAdder audited = new LongAdder();
+        private final LongAdder staleUnit = new LongAdder();
+        private final LongAdder staleSession = new LongAdder();
 
         Shape(String id, String text, String source, boolean read) {
             this.id = id;
@@ -73,6 +76,17 @@ public final class QueryShapes {
                 primaryExecutions.increment();
                 primaryNanos.add(nanos);
                 raise(primaryMax, nanos);
+            }
+        }
+
+        /** The audit checked a read of this shape: stale against the unit, against the session. */
+        public void audited(boolean staleAgainstUnit, boolean staleAgainstSession) {
+            audited.increment();
+            if (staleAgainstUnit) {
+                staleUnit.increment();
+            }
+            if (staleAgainstSession) {
+                staleSession.increment();
             }
         }
 
@@ -218,7 +232,8 @@ public final class QueryShapes {
                 weighted(a.primaryMeanTime(), a.primaryExecutions(), b.primaryMeanTime(), b.primaryExecutions()),
                 max(a.primaryMaxTime(), b.primaryMaxTime()), re,
                 weighted(a.replicaMeanTime(), a.replicaExecutions(), b.replicaMeanTime(), b.replicaExecutions()),
-                max(a.replicaMaxTime(), b.replicaMaxTime()));
+                max(a.replicaMaxTime(), b.replicaMaxTime()), a.auditedReads() + b.auditedReads(),
+                a.staleAgainstUnit() + b.staleAgainstUnit(), a.staleAgainstSession() + b.staleAgainstSession());
     }
 
     private static Duration weighted(Duration a, long na, Duration b, long nb) {
@@ -246,7 +261,13 @@ public final class QueryShapes {
         long re = 0;
         long rn = 0;
         long rm = 0;
+        long audited = 0;
+        long staleUnit = 0;
+        long staleSession = 0;
         for (Shape s : parts) {
+            audited += s.audited.sum();
+            staleUnit += s.staleUnit.sum();
+            staleSession += s.staleSession.sum();
             for (RouteReason r : REASONS) {
                 long n = s.byReason[r.ordinal()].sum();
                 if (n != 0) {
@@ -263,7 +284,7 @@ public final class QueryShapes {
             rm = Math.max(rm, s.replicaMax.get());
         }
         return new QueryShapeStatistics(id, text, source, read, statements, replica, byReason, pe, mean(pn, pe),
-                Duration.ofNanos(pm), re, mean(rn, re), Duration.ofNanos(rm));
+                Duration.ofNanos(pm), re, mean(rn, re), Duration.ofNanos(rm), audited, staleUnit, staleSession);
     }
 
     private static Duration mean(long nanos, long count) {

@@ -25,6 +25,19 @@ public final class StatisticsReport {
                 .append(s.replicaReads()).append(" (").append(percent(s.readReplicaShare())).append("); statements ")
                 .append(s.totalStatements()).append(" (primary ").append(s.primaryStatements()).append(", replicas ")
                 .append(s.replicaStatements()).append(")");
+        out.append("\nstale-read audit: ");
+        if (s.auditedReads() == 0 && s.unauditedReads() > 0) {
+            out.append("unavailable (").append(s.unauditedReads())
+                    .append(" sampled reads, no replica position to compare: H2, time mode or no GTIDs)");
+        }
+        else {
+            out.append(s.auditedReads()).append(" reads audited, stale against the unit ").append(s.staleReadsAgainstUnit())
+                    .append(", against the session ").append(s.staleReadsAgainstSession());
+            if (s.unauditedReads() > 0) {
+                out.append(", ").append(s.unauditedReads()).append(" not audited");
+            }
+        }
+        out.append("; prevented ").append(s.preventedReads());
         List<QueryShapeStatistics> onPrimary = s.primaryReadShapes();
         out.append("\nwhere reads stay on the primary:");
         if (onPrimary.isEmpty()) {

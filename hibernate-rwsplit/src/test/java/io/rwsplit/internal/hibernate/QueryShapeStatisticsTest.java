@@ -32,6 +32,7 @@ class QueryShapeStatisticsTest {
         h2 = new H2Pair();
         Map<String, Object> settings = h2.settings();
         settings.put("hibernate.use_sql_comments", "true");
+        settings.put("hibernate.rwsplit.audit_sample", "1");
         emf = h2.factory(settings);
     }
 
@@ -80,7 +81,10 @@ class QueryShapeStatisticsTest {
         assertEquals(1, onPrimary.size());
         assertEquals(reads.get(2).id(), onPrimary.get(0).id());
 
+        assertEquals(0, stats.auditedReads(), "H2 has no replication position");
+        assertEquals(8, stats.unauditedReads(), "every replica read was sampled, none could be checked");
         String report = RwSplit.report(emf);
+        assertTrue(report.contains("stale-read audit: unavailable (8 sampled reads"), report);
         assertTrue(report.contains("reads 10, on replicas 8 (80.0 %)"), report);
         assertTrue(report.contains("WRITE_TRANSACTION 2"), report);
     }

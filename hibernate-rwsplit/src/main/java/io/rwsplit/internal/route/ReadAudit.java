@@ -1,0 +1,126 @@
+package io.rwsplit.internal.route;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.rwsplit.internal.health.GtidReader;
+import io.rwsplit.internal.stats.AuditCounts;
+import io.rwsplit.internal.stats.QueryShapes;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+
+/**
+ * The stale-read audit of one factory: a sample of replica reads, once each read's statement is closed (never in the
+ * middle of its results), reads on the same connection the position the replica has applied (MariaDB
+ * {@code @@gtid_slave_pos}, MySQL {@code @@global.gtid_executed}, PostgreSQL {@code pg_last_wal_replay_lsn()}) and
+ * compares it with what was committed when the read began. Positions only grow, so a replica that has not applied a
+ * write after the read had not applied it during the read: the read could not see it.
+ * <ul>
+ *   <li>stale against the unit: the replica lacked a write this unit (in this JVM) had committed before the read
+ *       began, whether the read needed it or not (reads that could have been stale);</li>
+ *   <li>stale against the session: it lacked what the session's consistency level required (its own writes, its
+ *       scope's, the unit's by default; nothing under {@code eventual}): a broken read-your-writes, always 0 unless
+ *       something is wrong.</li>
+ * </ul>
+ * A count can be too high by the reads that ran in the moment between a replica making a write visible and moving its
+ * position past it (MariaDB updates {@code @@gtid_slave_pos} just after the commit; PostgreSQL its replay position
+ * just after the commit record). Where no position can be read (H2, time mode, a server without GTIDs, a failed
+ * query) the read is counted as not audited, never as fresh.
+ */
+final class ReadAudit implements AuditCounts {
+
+    /** What a sampled read had to see when it began. */
+    record Sample(ConsistencyToken unit, ConsistencyToken session) {
+    }
+
+    private final int every;
+    private final GtidReader gtid = new GtidReader();
+    private final LongAdder audited = new LongAdder();
+    private final LongAdder unaudited = new LongAdder();
+    private final LongAdder staleUnit = new LongAdder();
+    private final LongAdder staleSession = new LongAdder();
+
+    /** @param every one replica read in this many is audited; 0: none */
+    ReadAudit(int every) {
+        this.every = every;
+    }
+
+    /** Whether the replica read beginning now is audited: no lock, no allocation. */
+    boolean sampled() {
+        return every == 1 || (every > 1 && ThreadLocalRandom.current().nextInt(every) == 0);
+    }
+
+    /**
+     * Checks a sampled read on {@code replica}, the connection that served it, after its statement's results closed.
+     * Never throws: a position that cannot be read counts the read as not audited.
+     */
+    void check(Connection replica, Sample sample, QueryShapes.Shape shape) {
+        GtidPosition applied;
+        try {
+            applied = gtid.replica(replica);
+        }
+        catch (SQLException | RuntimeException e) {
+            applied = null;
+        }
+        if (applied == null) {
+            unaudited.increment();   // no position here: nothing can be told, whatever was required
+            return;
+        }
+        Boolean unit = missed(applied, sample.unit());
+        Boolean session = missed(applied, sample.session());
+        if (unit == null || session == null) {
+            unaudited.increment();
+            return;
+        }
+        audited.increment();
+        if (unit) {
+            staleUnit.increment();
+        }
+        if (session) {
+            staleSession.increment();
+        }
+        shape.audited(unit, session);
+    }
+
+    /** Whether {@code applied} lacks {@code need}: false when nothing was needed, null when it cannot be told. */
+    private static Boolean missed(GtidPosition applied, ConsistencyToken need) {
+        if (need == null) {
+            return Boolean.FALSE;
+        }
+        GtidPosition position = need.trusted() ? need.positionOrNull() : null;
+        if (position == null || position.isEmpty()) {
+            return position == null ? null : Boolean.FALSE;
+        }
+        if (applied == null) {
+            return null;
+        }
+        try {
+            return !applied.contains(position);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            return null;
+        }
+    }
+
+    @Override
+    public long auditedReads() {
+        return audited.sum();
+    }
+
+    @Override
+    public long unauditedReads() {
+        return unaudited.sum();
+    }
+
+    @Override
+    public long staleReadsAgainstUnit() {
+        return staleUnit.sum();
+    }
+
+    @Override
+    public long staleReadsAgainstSession() {
+        return staleSession.sum();
+    }
+}

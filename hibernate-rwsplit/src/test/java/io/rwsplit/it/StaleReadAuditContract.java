@@ -1,0 +1,176 @@
+package io.rwsplit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.hibernate.jpa.HibernatePersistenceConfiguration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.RoutingStatistics;
+import io.rwsplit.RwSplit;
+import io.rwsplit.RwSplitSettings;
+import io.rwsplit.testing.TestCluster;
+
+/**
+ * The stale-read audit against the replicated cluster, every replica one second behind and in rotation, every replica
+ * read audited ({@code audit_sample=1}): users update their profile in one {@code EntityManager} and read it in a new
+ * one, 200 pairs per mode. The test counts the old values the reads returned; the audit must count as many stale
+ * reads against the unit where the level lets reads be stale, none where it does not, and say how many it prevented.
+ */
+abstract class StaleReadAuditContract {
+
+    static final int PAIRS = 200;
+
+    final TestCluster cluster;
+    private final List<EntityManagerFactory> factories = new ArrayList<>();
+
+    StaleReadAuditContract(TestCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    /** Creates table {@code profile (id bigint primary key, bio varchar(100))}. */
+    abstract String schema();
+
+    abstract String label();
+
+    @BeforeEach
+    void createProfiles() throws SQLException {
+        cluster.update(TestCluster.PRIMARY, schema());
+        StringBuilder insert = new StringBuilder("insert into profile (id, bio) values ");
+        for (int u = 0; u < 8; u++) {
+            insert.append(u == 0 ? "" : ", ").append("(").append(u).append(", 'v-1')");
+        }
+        cluster.update(TestCluster.PRIMARY, insert.toString());
+        cluster.sync();
+        for (int r = 1; r <= cluster.replicaCount(); r++) {
+            cluster.delay(r, 1);
+        }
+    }
+
+    @AfterEach
+    void closeFactories() {
+        factories.forEach(EntityManagerFactory::close);
+    }
+
+    private EntityManagerFactory factory(Map<String, Object> extra) {
+        HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration(label())
+                .managedClass(Profile.class)
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property("hibernate.hikari.maximumPoolSize", "12")
+                .property(RwSplitSettings.REPLICAS, cluster.replicaUrls())
+                .property(RwSplitSettings.POOL_PREFIX + "maximumPoolSize", "12")
+                .property(RwSplitSettings.MAX_LAG, "0")          // lagging replicas stay in rotation
+                .property(RwSplitSettings.AUDIT_SAMPLE, "1");
+        extra.forEach(cfg::property);
+        EntityManagerFactory emf = cfg.createEntityManagerFactory();
+        factories.add(emf);
+        return emf;
+    }
+
+    /** {@code users} users, {@link #PAIRS} write-then-read pairs in all, each read in a new EntityManager: old values read. */
+    private static long oldValueReads(EntityManagerFactory emf, int users) throws Exception {
+        AtomicLong old = new AtomicLong();
+        ExecutorService pool = Executors.newFixedThreadPool(users);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int u = 0; u < users; u++) {
+                long user = u;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < PAIRS / users; i++) {
+                        String value = "v" + i;
+                        try (EntityManager writer = emf.createEntityManager()) {
+                            writer.getTransaction().begin();
+                            writer.find(Profile.class, user).bio = value;
+                            writer.getTransaction().commit();
+                        }
+                        try (EntityManager reader = emf.createEntityManager()) {
+                            if (!value.equals(reader.find(Profile.class, user).bio)) {
+                                old.incrementAndGet();
+                            }
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get();
+            }
+        }
+        finally {
+            pool.shutdownNow();
+        }
+        return old.get();
+    }
+
+    private void print(String mode, long old, RoutingStatistics s) {
+        System.out.printf("%s %s: %d pairs, %d old-value reads; audit: %d audited, stale against the unit %d, against the"
+                        + " session %d, not audited %d; prevented %d%n", label(), mode, PAIRS, old, s.auditedReads(),
+                s.staleReadsAgainstUnit(), s.staleReadsAgainstSession(), s.unauditedReads(), s.preventedReads());
+    }
+
+    private static void assertWithinFivePercent(long expected, long actual, String what) {
+        assertTrue(Math.abs(expected - actual) <= Math.max(1, expected / 20), what + ": expected about " + expected
+                + " (5 %), counted " + actual);
+    }
+
+    @Test
+    void underEventualTheAuditCountsTheOldValueReadsAsStaleAgainstTheUnit() throws Exception {
+        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY, "eventual"));
+        long old = oldValueReads(emf, 1);
+        RoutingStatistics s = RwSplit.statistics(emf);
+        print("eventual", old, s);
+        assertTrue(old > PAIRS / 2, "replicas a second behind: most reads are old (" + old + ")");
+        assertWithinFivePercent(old, s.staleReadsAgainstUnit(), "stale against the unit");
+        assertEquals(0, s.staleReadsAgainstSession(), "eventual requires nothing");
+        assertEquals(0, s.preventedReads());
+    }
+
+    @Test
+    void atTheDefaultLevelNoReadIsStaleAndTheAuditCountsThePreventedOnes() throws Exception {
+        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CAUSAL_WAIT_TIMEOUT, "20ms"));
+        long old = oldValueReads(emf, 8);
+        RoutingStatistics s = RwSplit.statistics(emf);
+        print("default", old, s);
+        assertEquals(0, old);
+        assertEquals(0, s.staleReadsAgainstUnit());
+        assertEquals(0, s.staleReadsAgainstSession());
+        assertTrue(s.preventedReads() >= PAIRS * 95 / 100, "prevented " + s.preventedReads() + " of " + PAIRS);
+    }
+
+    @Test
+    void withTheSessionScopeReadsAreStaleAgainstTheUnitAndNeverAgainstTheSession() throws Exception {
+        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
+        long old = oldValueReads(emf, 1);
+        RoutingStatistics s = RwSplit.statistics(emf);
+        print("consistency_scope=session", old, s);
+        assertTrue(old > PAIRS / 2, "a new session does not see the last one's write (" + old + ")");
+        assertWithinFivePercent(old, s.staleReadsAgainstUnit(), "stale against the unit");
+        assertEquals(0, s.staleReadsAgainstSession(), "a new session required nothing");
+    }
+
+    @Test
+    void withEightConcurrentUsersUnderEventualStaleAgainstTheUnitIsAtLeastTheOldValueReads() throws Exception {
+        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY, "eventual"));
+        long old = oldValueReads(emf, 8);
+        RoutingStatistics s = RwSplit.statistics(emf);
+        print("eventual, 8 users", old, s);
+        assertTrue(s.staleReadsAgainstUnit() >= old * 95 / 100, "stale against the unit " + s.staleReadsAgainstUnit()
+                + ", old-value reads " + old);
+    }
+}
