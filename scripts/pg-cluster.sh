@@ -188,6 +188,12 @@ full_page_writes = off
 wal_level = replica
 max_wal_senders = 10
 wal_keep_size = 128MB
+# frequent checkpoints, so that standbys make restart points often: a standby killed by a test replays only the WAL
+# since its last one when it is revived (without them it replayed everything since the cluster was made: in CI,
+# ~500 MB, longer than the 30 s a revive waits)
+checkpoint_timeout = 30s
+max_wal_size = 128MB
+min_wal_size = 32MB
 hot_standby = on
 hot_standby_feedback = on
 wal_receiver_status_interval = 1s
