@@ -12,14 +12,15 @@ final class Report {
     }
 
     static void print(List<RunResult> results, PrintStream out) {
-        String row = "%-25s %-17s %6s %12s %11s  %-26s %s%n";
+        String row = "%-25s %-17s %6s %12s %13s %11s  %-26s %s%n";
         out.println();
         out.println("Does the next request show the user's own write?");
         out.println();
-        out.printf(row, "story", "consistency", "reads", "stale reads", "on replica", "replica lag", "read routing (reason=statements)");
+        out.printf(row, "story", "consistency", "reads", "stale reads", "audit u / s", "on replica", "replica lag",
+                "read routing (reason=statements)");
         for (RunResult r : results) {
             out.printf(row, r.story(), r.mode(), r.reads(),
-                    r.staleReads() + " (" + percent((double) r.staleReads() / Math.max(1, r.reads())) + ")",
+                    r.staleReads() + " (" + percent((double) r.staleReads() / Math.max(1, r.reads())) + ")", r.audit(),
                     percent(r.replicaShare()), r.lag(), reasons(r.readReasons()));
         }
         out.println();
@@ -32,6 +33,13 @@ final class Report {
         out.println("""
                 reads        read requests: a new EntityManager per request, reading what the user just wrote
                 stale reads  the read did not show the user's own committed write (checked by the demo)
+                audit u / s  the library's stale-read audit of the same run, every replica read audited
+                             (RwSplit.statistics(entityManagerFactory)): u = staleReadsAgainstUnit(), reads whose
+                             replica had not applied some write (any user's) committed before they began, so it can
+                             exceed the demo's count, which checks the user's own write; s = staleReadsAgainstSession(),
+                             reads whose replica lacked what their consistency level required (EVENTUAL requires
+                             nothing); "unavailable" where no replica position can be read (H2), "-" where no read
+                             went to a replica
                 on replica   share of the read requests' statements that a replica served
                 read routing summed over the read requests: RwSplit.statistics(entityManager).byReason(),
                              taken in each request just before it closed

@@ -18,7 +18,19 @@ record RunResult(
         long allStatementsOnPrimary,
         long allStatementsOnReplica,
         Map<String, Long> allReasons,
-        LagProbe.Lag lag) {
+        LagProbe.Lag lag,
+        long auditedReads,
+        long unauditedReads,
+        long auditStaleUnit,
+        long auditStaleSession) {
+
+    /**
+     * The stale-read audit's counts beside the demo's own, against the unit / against the session; "unavailable" where
+     * it could check no read (H2), "-" where no read went to a replica.
+     */
+    String audit() {
+        return auditedReads > 0 ? auditStaleUnit + " / " + auditStaleSession : unauditedReads > 0 ? "unavailable" : "-";
+    }
 
     /** Share of the read requests' statements served by replicas, 0..1. */
     double replicaShare() {

@@ -73,6 +73,8 @@ final class StoryRunner {
     RunResult run(Story story, ConsistencyMode mode) throws InterruptedException {
         Map<String, Object> properties = new HashMap<>(backend.unitOverrides());
         properties.putAll(mode.unitSettings());
+        // every replica read is audited, so that its count stands beside the demo's own
+        properties.put(io.rwsplit.RwSplitSettings.AUDIT_SAMPLE, "1");
         String label = story.title() + " / " + mode;
         Tally tally = new Tally();
         RoutingStatistics all;
@@ -86,7 +88,8 @@ final class StoryRunner {
         }
         return new RunResult(story.title(), mode,
                 tally.reads.sum(), tally.stale.sum(), tally.onReplica.sum(), tally.onPrimary.sum(), sorted(tally.reasons),
-                all.primaryStatements(), all.replicaStatements(), all.byReason(), lagSampler.stop());
+                all.primaryStatements(), all.replicaStatements(), all.byReason(), lagSampler.stop(), all.auditedReads(),
+                all.unauditedReads(), all.staleReadsAgainstUnit(), all.staleReadsAgainstSession());
     }
 
     private void runUsers(EntityManagerFactory emf, Story story, ConsistencyMode mode, Tally tally, String label)

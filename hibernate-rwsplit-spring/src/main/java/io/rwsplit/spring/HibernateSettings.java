@@ -32,6 +32,8 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
             Map.entry(RwSplitSettings.LOST_WRITES, "spring.rwsplit.lost-writes"),
             Map.entry(RwSplitSettings.TOKEN_SECRET, "spring.rwsplit.web.cookie.secret"),
             Map.entry(RwSplitSettings.REPLICA_CACHE_PUTS, "spring.rwsplit.replica-cache-puts"),
+            Map.entry(RwSplitSettings.QUERY_SHAPES, "spring.rwsplit.query-shapes"),
+            Map.entry(RwSplitSettings.AUDIT_SAMPLE, "spring.rwsplit.audit-sample"),
             Map.entry(RwSplitSettings.LAG_PROBE, "spring.rwsplit.health.lag-probe"),
             Map.entry(RwSplitSettings.PROBE_INTERVAL, "spring.rwsplit.health.probe-interval"),
             Map.entry(RwSplitSettings.PROBE_TIMEOUT, "spring.rwsplit.health.probe-timeout"),
@@ -143,6 +145,8 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
         put(s, RwSplitSettings.LOST_WRITES, name(properties.getLostWrites()));
         put(s, RwSplitSettings.TOKEN_SECRET, properties.getWeb().getCookie().getSecret()); // tokens signed as cookies
         put(s, RwSplitSettings.REPLICA_CACHE_PUTS, properties.getReplicaCachePuts());
+        put(s, RwSplitSettings.QUERY_SHAPES, properties.getQueryShapes());
+        put(s, RwSplitSettings.AUDIT_SAMPLE, properties.getAuditSample());
         RwSplitProperties.Health h = properties.getHealth();
         put(s, RwSplitSettings.LAG_PROBE, name(h.getLagProbe()));
         put(s, RwSplitSettings.PROBE_INTERVAL, h.getProbeInterval());

@@ -54,6 +54,14 @@ public class RwSplitProperties implements Validator {
     /** Whether entities read from a replica may be put into the second-level cache. Default: false. */
     private Boolean replicaCachePuts;
 
+    /**
+     * How many query shapes the statistics report (the shapes with most statements, then "other"). Default: 50.
+     */
+    private Integer queryShapes;
+
+    /** The stale-read audit checks one replica read in this many; 1 = every one, 0 = off. Default: 100. */
+    private Integer auditSample;
+
     /** HikariCP properties for every replica pool (maximumPoolSize, connectionTimeout, ...). */
     private Map<String, String> pool = new LinkedHashMap<>();
 
@@ -394,6 +402,10 @@ public class RwSplitProperties implements Validator {
     public void setConsistency(String consistency) { this.consistency = consistency; }
     public ConsistencyScope getConsistencyScope() { return consistencyScope; }
     public void setConsistencyScope(ConsistencyScope consistencyScope) { this.consistencyScope = consistencyScope; }
+    public Integer getQueryShapes() { return queryShapes; }
+    public void setQueryShapes(Integer queryShapes) { this.queryShapes = queryShapes; }
+    public Integer getAuditSample() { return auditSample; }
+    public void setAuditSample(Integer auditSample) { this.auditSample = auditSample; }
     public LostWrites getLostWrites() { return lostWrites; }
     public void setLostWrites(LostWrites lostWrites) { this.lostWrites = lostWrites; }
     public Boolean getReplicaCachePuts() { return replicaCachePuts; }

@@ -30,7 +30,9 @@ class SpringPropertiesAgainstRowsTest {
             RwSplitSettings.SCOPE_RESOLVER, "the module sets its RoutingContext",
             RwSplitSettings.INTENT_SOURCE, "the module sets its RoutingContext",
             RwSplitSettings.TRANSACTION_STATUS, "a JTA registry object",
-            RwSplitSettings.CLOCK, "an object, for tests");
+            RwSplitSettings.CLOCK, "an object, for tests",
+            SettingsTable.RULE_MATCH.key(), "rules by query shape are named by the operator: spring.jpa.properties",
+            SettingsTable.RULE_ROUTE.key(), "rules by query shape are named by the operator: spring.jpa.properties");
 
     /** Properties of the module itself, or those that stand for several core keys. */
     private static final Set<String> OWN = Set.of("spring.rwsplit.enabled", "spring.rwsplit.replicas",
