@@ -118,10 +118,19 @@ abstract class StaleReadAuditContract {
         return old.get();
     }
 
-    private void print(String mode, long old, RoutingStatistics s) {
+    /** One mode's run: the old values its reads returned, and what the module counted. */
+    private record Run(long old, RoutingStatistics stats) {
+    }
+
+    /** Runs {@link #PAIRS} pairs with {@code users} users under {@code settings}, and prints what both sides counted. */
+    private Run run(String mode, Map<String, Object> settings, int users) throws Exception {
+        EntityManagerFactory emf = factory(settings);
+        long old = oldValueReads(emf, users);
+        RoutingStatistics s = RwSplit.statistics(emf);
         System.out.printf("%s %s: %d pairs, %d old-value reads; audit: %d audited, stale against the unit %d, against the"
                         + " session %d, not audited %d; prevented %d%n", label(), mode, PAIRS, old, s.auditedReads(),
                 s.staleReadsAgainstUnit(), s.staleReadsAgainstSession(), s.unauditedReads(), s.preventedReads());
+        return new Run(old, s);
     }
 
     private static void assertWithinFivePercent(long expected, long actual, String what) {
@@ -131,46 +140,34 @@ abstract class StaleReadAuditContract {
 
     @Test
     void underEventualTheAuditCountsTheOldValueReadsAsStaleAgainstTheUnit() throws Exception {
-        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY, "eventual"));
-        long old = oldValueReads(emf, 1);
-        RoutingStatistics s = RwSplit.statistics(emf);
-        print("eventual", old, s);
-        assertTrue(old > PAIRS / 2, "replicas a second behind: most reads are old (" + old + ")");
-        assertWithinFivePercent(old, s.staleReadsAgainstUnit(), "stale against the unit");
-        assertEquals(0, s.staleReadsAgainstSession(), "eventual requires nothing");
-        assertEquals(0, s.preventedReads());
+        Run r = run("eventual", Map.of(RwSplitSettings.CONSISTENCY, "eventual"), 1);
+        assertTrue(r.old() > PAIRS / 2, "replicas a second behind: most reads are old (" + r.old() + ")");
+        assertWithinFivePercent(r.old(), r.stats().staleReadsAgainstUnit(), "stale against the unit");
+        assertEquals(0, r.stats().staleReadsAgainstSession(), "eventual requires nothing");
+        assertEquals(0, r.stats().preventedReads());
     }
 
     @Test
     void atTheDefaultLevelNoReadIsStaleAndTheAuditCountsThePreventedOnes() throws Exception {
-        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CAUSAL_WAIT_TIMEOUT, "20ms"));
-        long old = oldValueReads(emf, 8);
-        RoutingStatistics s = RwSplit.statistics(emf);
-        print("default", old, s);
-        assertEquals(0, old);
-        assertEquals(0, s.staleReadsAgainstUnit());
-        assertEquals(0, s.staleReadsAgainstSession());
-        assertTrue(s.preventedReads() >= PAIRS * 95 / 100, "prevented " + s.preventedReads() + " of " + PAIRS);
+        Run r = run("default", Map.of(RwSplitSettings.CAUSAL_WAIT_TIMEOUT, "20ms"), 8);
+        assertEquals(0, r.old());
+        assertEquals(0, r.stats().staleReadsAgainstUnit());
+        assertEquals(0, r.stats().staleReadsAgainstSession());
+        assertTrue(r.stats().preventedReads() >= PAIRS * 95 / 100, "prevented " + r.stats().preventedReads() + " of " + PAIRS);
     }
 
     @Test
     void withTheSessionScopeReadsAreStaleAgainstTheUnitAndNeverAgainstTheSession() throws Exception {
-        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
-        long old = oldValueReads(emf, 1);
-        RoutingStatistics s = RwSplit.statistics(emf);
-        print("consistency_scope=session", old, s);
-        assertTrue(old > PAIRS / 2, "a new session does not see the last one's write (" + old + ")");
-        assertWithinFivePercent(old, s.staleReadsAgainstUnit(), "stale against the unit");
-        assertEquals(0, s.staleReadsAgainstSession(), "a new session required nothing");
+        Run r = run("consistency_scope=session", Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"), 1);
+        assertTrue(r.old() > PAIRS / 2, "a new session does not see the last one's write (" + r.old() + ")");
+        assertWithinFivePercent(r.old(), r.stats().staleReadsAgainstUnit(), "stale against the unit");
+        assertEquals(0, r.stats().staleReadsAgainstSession(), "a new session required nothing");
     }
 
     @Test
     void withEightConcurrentUsersUnderEventualStaleAgainstTheUnitIsAtLeastTheOldValueReads() throws Exception {
-        EntityManagerFactory emf = factory(Map.of(RwSplitSettings.CONSISTENCY, "eventual"));
-        long old = oldValueReads(emf, 8);
-        RoutingStatistics s = RwSplit.statistics(emf);
-        print("eventual, 8 users", old, s);
-        assertTrue(s.staleReadsAgainstUnit() >= old * 95 / 100, "stale against the unit " + s.staleReadsAgainstUnit()
-                + ", old-value reads " + old);
+        Run r = run("eventual, 8 users", Map.of(RwSplitSettings.CONSISTENCY, "eventual"), 8);
+        assertTrue(r.stats().staleReadsAgainstUnit() >= r.old() * 95 / 100, "stale against the unit "
+                + r.stats().staleReadsAgainstUnit() + ", old-value reads " + r.old());
     }
 }

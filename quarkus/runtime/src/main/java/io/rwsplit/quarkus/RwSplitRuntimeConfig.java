@@ -95,6 +95,12 @@ public interface RwSplitRuntimeConfig {
          * MySQL, {@code lsn} on PostgreSQL, else {@code reachability} (which measures no lag).
          */
         Optional<String> lagProbe();
+
+        /** How many query shapes the statistics report (the core's default: 50). */
+        OptionalInt queryShapes();
+
+        /** The stale-read audit checks one replica read in N; 1 = every one, 0 = off (the core's default: 100). */
+        OptionalInt auditSample();
     }
 
     /** Values of {@link PersistenceUnit#readYourWrites()}. */

@@ -39,7 +39,8 @@ class QuarkusSettingsTest {
                 "hibernate.rwsplit.replica.replica-b.datasource", second,
                 "hibernate.persistenceUnitName", "orders",
                 "hibernate.rwsplit.max_lag", Duration.ofSeconds(5),
-                "hibernate.rwsplit.lost_writes", "log"), s);
+                "hibernate.rwsplit.lost_writes", "log",
+                "hibernate.rwsplit.audit_sample", 1), s);
     }
 
     @Test

@@ -26,6 +26,8 @@ final class UnitConfigs {
             @Override public Optional<Duration> probeTimeout() { return Optional.empty(); }
             @Override public OptionalInt failureThreshold() { return OptionalInt.empty(); }
             @Override public Optional<String> lagProbe() { return Optional.empty(); }
+            @Override public OptionalInt queryShapes() { return OptionalInt.empty(); }
+            @Override public OptionalInt auditSample() { return OptionalInt.of(1); }
         };
     }
 
