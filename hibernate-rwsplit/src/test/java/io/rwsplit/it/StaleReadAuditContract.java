@@ -119,11 +119,11 @@ abstract class StaleReadAuditContract {
     }
 
     /** One mode's run: the old values its reads returned, and what the module counted. */
-    private record Run(long old, RoutingStatistics stats) {
+    record Run(long old, RoutingStatistics stats) {
     }
 
     /** Runs {@link #PAIRS} pairs with {@code users} users under {@code settings}, and prints what both sides counted. */
-    private Run run(String mode, Map<String, Object> settings, int users) throws Exception {
+    Run run(String mode, Map<String, Object> settings, int users) throws Exception {
         EntityManagerFactory emf = factory(settings);
         long old = oldValueReads(emf, users);
         RoutingStatistics s = RwSplit.statistics(emf);
@@ -133,7 +133,7 @@ abstract class StaleReadAuditContract {
         return new Run(old, s);
     }
 
-    private static void assertWithinFivePercent(long expected, long actual, String what) {
+    static void assertWithinFivePercent(long expected, long actual, String what) {
         assertTrue(Math.abs(expected - actual) <= Math.max(1, expected / 20), what + ": expected about " + expected
                 + " (5 %), counted " + actual);
     }

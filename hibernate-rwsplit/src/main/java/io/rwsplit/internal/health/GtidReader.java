@@ -26,6 +26,25 @@ public final class GtidReader {
 
     private volatile Flavour flavour = Flavour.UNKNOWN;
 
+    /**
+     * MariaDB's applied GTIDs as the replica's own table holds them: per replication domain the row written last
+     * ({@code sub_id} grows with each applied transaction). The table is written inside each replicated transaction,
+     * so its rows become visible with the transaction's rows, never after them.
+     */
+    static final String APPLIED_TABLE = "select group_concat(concat(g.domain_id, '-', g.server_id, '-', g.seq_no))"
+            + " from mysql.gtid_slave_pos g where g.sub_id = (select max(h.sub_id) from mysql.gtid_slave_pos h"
+            + " where h.domain_id = g.domain_id)";
+    /**
+     * Whether {@link #APPLIED_TABLE} holds every applied GTID (no {@code gtid_pos_auto_engines} spreading them over
+     * other tables), is transactional, and may be read by this user: the schema shows a table only to a user with
+     * a privilege on it.
+     */
+    static final String APPLIED_TABLE_USABLE = "select @@global.gtid_pos_auto_engines, engine from"
+            + " information_schema.tables where table_schema = 'mysql' and table_name = 'gtid_slave_pos'";
+
+    /** Whether {@link #visible} may read MariaDB's table: unknown (null) until first asked. */
+    private volatile Boolean appliedTable;
+
     /** The replica's applied position, or null when the database has none. */
     public GtidPosition replica(Connection c) throws SQLException {
         return switch (flavour(c)) {
@@ -34,6 +53,38 @@ public final class GtidReader {
             case POSTGRESQL -> lsn(c, "select pg_last_wal_replay_lsn()");
             default -> null;
         };
+    }
+
+    /**
+     * As {@link #replica}, read so that the position cannot lag a row the connection can already see: on MariaDB from
+     * the table {@code mysql.gtid_slave_pos} when this user may read it (and no {@code gtid_pos_auto_engines} spreads
+     * it over other tables), in the connection's own snapshot inside a transaction; {@code @@gtid_slave_pos} moves
+     * only after the commit that made the rows visible. Elsewhere, and where the table cannot be read (asked once),
+     * the same as {@link #replica}.
+     */
+    public GtidPosition visible(Connection c) throws SQLException {
+        if (flavour(c) != Flavour.MARIADB || !appliedTable(c)) {
+            return replica(c);
+        }
+        String text = value(c, APPLIED_TABLE);
+        return text.isEmpty() ? replica(c) : GtidPosition.parseMariaDb(text);
+    }
+
+    /** Whether {@link #visible} reads MariaDB's GTID table through connections like {@code c} (asked once). */
+    public boolean appliedTable(Connection c) {
+        Boolean usable = appliedTable;
+        if (usable == null) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(APPLIED_TABLE_USABLE)) {
+                // no row: this user has no privilege on the table
+                usable = rs.next() && (rs.getString(1) == null || rs.getString(1).isBlank())
+                        && "InnoDB".equalsIgnoreCase(rs.getString(2));
+            }
+            catch (SQLException older) {   // a server without the variable (before 10.3): the one table is older
+                usable = false;
+            }
+            appliedTable = usable;
+        }
+        return usable;
     }
 
     /** The primary's position, or null when the database has none. */

@@ -24,9 +24,10 @@ import io.rwsplit.position.GtidPosition;
  *       scope's, the unit's by default; nothing under {@code eventual}): a broken read-your-writes, always 0 unless
  *       something is wrong.</li>
  * </ul>
- * A count can be too high by the reads that ran in the moment between a replica making a write visible and moving its
- * position past it (MariaDB updates {@code @@gtid_slave_pos} just after the commit; PostgreSQL its replay position
- * just after the commit record). Where no position can be read (H2, time mode, a server without GTIDs, a failed
+ * The position is {@link GtidReader#visible}'s: on MariaDB the replica's GTID table where the user may read it, which
+ * cannot lag a visible row. Elsewhere a count can be too high by the reads that ran in the moment between a replica
+ * making a write visible and moving its position past it (MariaDB's {@code @@gtid_slave_pos} as the commit completes;
+ * PostgreSQL's replay position right after the commit record). Where no position can be read (H2, time mode, a server without GTIDs, a failed
  * query) the read is counted as not audited, never as fresh.
  */
 final class ReadAudit implements AuditCounts {
@@ -59,7 +60,7 @@ final class ReadAudit implements AuditCounts {
     void check(Connection replica, Sample sample, QueryShapes.Shape shape) {
         GtidPosition applied;
         try {
-            applied = gtid.replica(replica);
+            applied = gtid.visible(replica);
         }
         catch (SQLException | RuntimeException e) {
             applied = null;

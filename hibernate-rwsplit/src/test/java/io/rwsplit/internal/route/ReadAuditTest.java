@@ -50,7 +50,7 @@ class ReadAuditTest {
         List<String> asked = new ArrayList<>();
         shape.routed(io.rwsplit.RouteReason.REPLICA_READ);
         audit.check(mariaDbReplica("0-1-9", asked), new ReadAudit.Sample(write("0-1-10"), write("0-1-9")), shape);
-        assertEquals(List.of("select @@gtid_slave_pos"), asked);
+        assertEquals("select @@gtid_slave_pos", asked.get(asked.size() - 1), "no readable GTID table here: the variable");
         assertEquals(1, audit.auditedReads());
         assertEquals(1, audit.staleReadsAgainstUnit());
         assertEquals(0, audit.staleReadsAgainstSession(), "what the session required, it had");
