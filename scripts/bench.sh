@@ -13,6 +13,7 @@
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
 #        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--pg-delay=D] [--quick] [--page]
+#        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
 #   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
@@ -30,12 +31,18 @@
 #                  alone), into rows of their own (about 3 minutes more a cluster)
 #   --pg-delay=D   (pattern only) on PostgreSQL, run the cells a second time with both standbys D behind
 #                  (`pg-cluster.sh delay N D`: whole seconds or milliseconds, e.g. 500ms), into a row of its own
+#   --audit        (pattern only) instead of plain Hibernate against hibernate-rwsplit: hibernate-rwsplit in
+#                  BENCH_PATTERN_PAIRS rounds, each once with hibernate.rwsplit.audit_sample=0 (no stale-read audit),
+#                  100 (the default) and 1 (every replica read), the first rotating; results in
+#                  benchmarks/target/audit-results; --page rewrites the section "What the stale-read audit costs"
+#                  (io.rwsplit.bench.report.AuditSection, markers <!-- audit:begin --> / <!-- audit:end -->)
 #   --page         (pattern only) then rewrite the section "Write then read back, under write load" of
 #                  docs/benchmarks.md from these results (io.rwsplit.bench.report.PatternSection), between its
 #                  <!-- pattern:begin --> and <!-- pattern:end --> markers, or inserted before "## Reproduce" when
 #                  the page has none yet; the rest of the page stays as it is (a database not run gets a "not run"
 #                  row). A full run rewrites the whole page and then puts back this section from the last
-#                  pattern results (benchmarks/target/pattern-results), with their own command and date
+#                  pattern results (benchmarks/target/pattern-results) and the audit section from the last audit
+#                  results (benchmarks/target/audit-results), with their own command and date
 # Environment:
 #   BENCH_CLUSTER_PORT   primary port of the cluster (replicas on the next two), default 3307; the cluster
 #                        is started on it if nothing answers there, and stopped again afterwards. A server
@@ -66,6 +73,7 @@ pattern_pairs=false
 pattern_with_pairs=false
 pattern_pg_delay=""
 pattern_page=false
+pattern_audit=false
 for arg in "$@"; do
   case "$arg" in
     --quick) quick=true ;;
@@ -78,6 +86,7 @@ for arg in "$@"; do
     --pairs) pattern_pairs=true ;;
     --with-pairs) pattern_with_pairs=true ;;
     --page) pattern_page=true ;;
+    --audit) pattern_audit=true ;;
     --pg-delay=*) pattern_pg_delay="${arg#--pg-delay=}" ;;
     --help | -h) sed -n '2,/^set -euo pipefail/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench.sh: unknown argument '$arg' (see --help)" >&2; exit 2 ;;
@@ -109,9 +118,13 @@ if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
 fi
-if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_page \
+if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_page || $pattern_audit \
   || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --pg-delay and --page belong to 'pattern' (see --help)" >&2
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --pg-delay, --audit and --page belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || [[ -n "$pattern_pg_delay" ]]; }; then
+  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs or --pg-delay" >&2
   exit 2
 fi
 if [[ ! "$pattern_pairs_count" =~ ^[1-9][0-9]*$ ]]; then
@@ -197,13 +210,22 @@ fi
 
 if $pattern_only; then
   out="$REPO_ROOT/benchmarks/target/pattern-results"
+  $pattern_audit && out="$REPO_ROOT/benchmarks/target/audit-results"
   rm -rf "$out"
   mkdir -p "$out"
   pattern=write-readback-9
   $pattern_pairs && pattern=pairs
-  pattern_modes=PRIMARY_ONLY,UNIT_DEFAULT
+  pattern_cell=PRIMARY_ONLY,UNIT_DEFAULT
+  pattern_alternate=""
+  result_prefix=workload
+  if $pattern_audit; then
+    pattern_cell=UNIT_DEFAULT
+    pattern_alternate="audit_sample=0|audit_sample=100|audit_sample=1"
+    result_prefix=audit
+  fi
+  pattern_modes=$pattern_cell
   for ((i = 1; i < pattern_pairs_count; i++)); do
-    pattern_modes+=,PRIMARY_ONLY,UNIT_DEFAULT
+    pattern_modes+=,$pattern_cell
   done
   started_mariadb=false
   started_pg=false
@@ -224,7 +246,8 @@ if $pattern_only; then
     [[ "$lag" == none ]] || prove=false
     java -Drwsplit.bench.proofs="$out/proofs.tsv" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner \
       --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$lag" \
-      --prove "$prove" --modes "$pattern_modes" --pattern "$workload_pattern" --prime 20 --out "$3"
+      --prove "$prove" --modes "$pattern_modes" --pattern "$workload_pattern" --prime 20 --out "$3" \
+      ${pattern_alternate:+--alternate "$pattern_alternate"}
   }
   # what PatternSection puts above the table (--page): the command with every setting that differs from its
   # default, the machine and the load average
@@ -253,7 +276,7 @@ if $pattern_only; then
     fi
     delay_both cluster_sh 0
     echo "== MariaDB (port $port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    pattern_workload mariadb "$port" "$out/workload.tsv"
+    pattern_workload mariadb "$port" "$out/$result_prefix.tsv"
     echo "== MariaDB done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     if $pattern_with_pairs; then
       pattern_workload mariadb "$port" "$out/workload-pairs.tsv" none pairs
@@ -268,7 +291,7 @@ if $pattern_only; then
     fi
     delay_both pg_cluster_sh 0
     echo "== PostgreSQL (port $pg_port), load average $(cut -d' ' -f1-3 /proc/loadavg)"
-    pattern_workload postgres "$pg_port" "$out/workload-postgres.tsv"
+    pattern_workload postgres "$pg_port" "$out/$result_prefix-postgres.tsv"
     echo "== PostgreSQL done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     if $pattern_with_pairs; then
       pattern_workload postgres "$pg_port" "$out/workload-postgres-pairs.tsv" none pairs
@@ -282,7 +305,7 @@ if $pattern_only; then
       echo "== PostgreSQL with lag done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     fi
   fi
-  for tsv in "$out"/workload*.tsv; do
+  for tsv in "$out"/*.tsv; do
     if [[ -f "$tsv" ]]; then
       echo "== rows of $tsv"
       cat "$tsv"
@@ -290,7 +313,10 @@ if $pattern_only; then
   done
   echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$pattern_meta"
   echo "== load average after: $(sed -n 's/^load_after=//p' "$pattern_meta")"
-  if $pattern_page; then
+  if $pattern_page && $pattern_audit; then
+    java -cp "$jar" io.rwsplit.bench.report.AuditSection "$out" docs/benchmarks.md
+    echo "== rewrote the audit section of docs/benchmarks.md (raw results in $out)"
+  elif $pattern_page; then
     java -cp "$jar" io.rwsplit.bench.report.PatternSection "$out" docs/benchmarks.md
     echo "== rewrote the pattern section of docs/benchmarks.md (raw results in $out)"
   fi
@@ -409,5 +435,9 @@ java -cp "$jar" io.rwsplit.bench.report.Report "$out" docs/benchmarks.md docs/be
 pattern_results="$REPO_ROOT/benchmarks/target/pattern-results"
 if [[ -f "$pattern_results/meta.properties" ]]; then
   java -cp "$jar" io.rwsplit.bench.report.PatternSection "$pattern_results" docs/benchmarks.md
+fi
+audit_results="$REPO_ROOT/benchmarks/target/audit-results"
+if [[ -f "$audit_results/meta.properties" ]]; then
+  java -cp "$jar" io.rwsplit.bench.report.AuditSection "$audit_results" docs/benchmarks.md
 fi
 echo "== wrote docs/benchmarks.md and docs/benchmarks.png (raw results in $out)"

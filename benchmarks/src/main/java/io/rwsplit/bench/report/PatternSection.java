@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.rwsplit.bench.report.ResultFiles.Tsv;
 
@@ -32,8 +30,6 @@ public final class PatternSection {
     static final String BEGIN = "<!-- pattern:begin -->";
     static final String END = "<!-- pattern:end -->";
     static final String TITLE = "## Write then read back, under write load (both databases)";
-
-    private static final Pattern REPRODUCE = Pattern.compile("(?m)^## Reproduce$");
 
     private static final String PLAIN = "PRIMARY_ONLY";
     private static final String RWSPLIT = "UNIT_DEFAULT";
@@ -76,34 +72,9 @@ public final class PatternSection {
         Files.writeString(page, splice(text, section, page), StandardCharsets.UTF_8);
     }
 
-    /**
-     * {@code page} with {@code section} (markers included) in place of the marked section, or before the
-     * {@code ## Reproduce} heading when there is none; fails when the markers are broken or neither is there.
-     */
+    /** {@code page} with {@code section} in place of this section ({@link ResultFiles#splice}). */
     static String splice(String page, String section, Path name) {
-        int begin = page.indexOf(BEGIN);
-        int end = page.indexOf(END);
-        if (begin >= 0 || end >= 0) {
-            if (begin < 0 || end < begin || page.indexOf(BEGIN, begin + 1) >= 0 || page.indexOf(END, end + 1) >= 0) {
-                throw new IllegalArgumentException(name + ": expected one " + BEGIN + " followed by one " + END
-                        + " (found " + count(page, BEGIN) + " and " + count(page, END) + "); mend the page by hand");
-            }
-            return page.substring(0, begin) + section + page.substring(end + END.length());
-        }
-        Matcher reproduce = REPRODUCE.matcher(page);
-        if (!reproduce.find()) {
-            throw new IllegalArgumentException(name + ": neither " + BEGIN + " nor a '## Reproduce' heading to insert "
-                    + "the section before; is this the page scripts/bench.sh generates?");
-        }
-        return page.substring(0, reproduce.start()) + section + "\n\n" + page.substring(reproduce.start());
-    }
-
-    private static int count(String text, String marker) {
-        int n = 0;
-        for (int i = text.indexOf(marker); i >= 0; i = text.indexOf(marker, i + 1)) {
-            n++;
-        }
-        return n;
+        return ResultFiles.splice(page, section, BEGIN, END, name);
     }
 
     private String meta(String key) {

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The plain-text result files scripts/bench.sh leaves in a results directory besides JMH's CSV files
@@ -33,6 +35,39 @@ final class ResultFiles {
             }
         }
         return meta;
+    }
+
+    private static final Pattern REPRODUCE = Pattern.compile("(?m)^## Reproduce$");
+
+    /**
+     * {@code page} with {@code section} (markers included) in place of the section between {@code begin} and
+     * {@code end}, or before the {@code ## Reproduce} heading when there is none; fails when the markers are broken or
+     * neither is there.
+     */
+    static String splice(String page, String section, String begin, String end, Path name) {
+        int from = page.indexOf(begin);
+        int to = page.indexOf(end);
+        if (from >= 0 || to >= 0) {
+            if (from < 0 || to < from || page.indexOf(begin, from + 1) >= 0 || page.indexOf(end, to + 1) >= 0) {
+                throw new IllegalArgumentException(name + ": expected one " + begin + " followed by one " + end
+                        + " (found " + count(page, begin) + " and " + count(page, end) + "); mend the page by hand");
+            }
+            return page.substring(0, from) + section + page.substring(to + end.length());
+        }
+        Matcher reproduce = REPRODUCE.matcher(page);
+        if (!reproduce.find()) {
+            throw new IllegalArgumentException(name + ": neither " + begin + " nor a '## Reproduce' heading to insert "
+                    + "the section before; is this the page scripts/bench.sh generates?");
+        }
+        return page.substring(0, reproduce.start()) + section + "\n\n" + page.substring(reproduce.start());
+    }
+
+    private static int count(String text, String marker) {
+        int n = 0;
+        for (int i = text.indexOf(marker); i >= 0; i = text.indexOf(marker, i + 1)) {
+            n++;
+        }
+        return n;
     }
 
     /** A tab-separated file whose first line names the columns, such as the workload runner's. */

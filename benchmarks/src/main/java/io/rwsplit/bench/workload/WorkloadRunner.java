@@ -36,7 +36,9 @@ import io.rwsplit.bench.Variant;
  * write, its read-back and N reads of random rows.
  * <p>
  * Usage: {@code WorkloadRunner [--database mariadb|postgres] --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
- * --modes PRIMARY_ONLY,EVENTUAL,... --pattern mix --prove true --extra max_lag=0 --prime 0 --out results.tsv}. With
+ * --modes PRIMARY_ONLY,EVENTUAL,... --pattern mix --prove true --extra max_lag=0 --alternate "audit_sample=0|audit_sample=1"
+ * --prime 0 --out results.tsv}. With {@code --alternate A|B|...} each mode cell runs once with each set of settings
+ * added to hibernate-rwsplit's (a round; the alternative that runs first rotates from one cell to the next). With
  * {@code --prime S} every mode named first runs once for {@code S} seconds, unrecorded, before the recorded cells: on
  * a machine whose cores the users and the servers keep busy the JIT compiler gets little time, and throughput kept
  * rising for about a minute of cells here, which favours whichever mode runs later. The injected lag is
@@ -88,10 +90,11 @@ public final class WorkloadRunner {
                 Integer.parseInt(options.getOrDefault("warmup", "3")),
                 Boolean.parseBoolean(options.getOrDefault("prove", "true")),
                 Pattern.parse(options.getOrDefault("pattern", "mix")));
-        for (String pair : options.getOrDefault("extra", "").split(",")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                runner.extra.put("hibernate.rwsplit." + pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        runner.extra.putAll(settings(options.getOrDefault("extra", "")));
+        List<Map<String, String>> alternatives = new ArrayList<>();
+        for (String alternative : options.getOrDefault("alternate", "").split("\\|")) {
+            if (!alternative.isBlank()) {
+                alternatives.add(settings(alternative));
             }
         }
         String lag = options.getOrDefault("lag", "none");
@@ -111,17 +114,42 @@ public final class WorkloadRunner {
             }
             WorkloadRunner primer = new WorkloadRunner(runner.db, runner.users, prime, 0, false, runner.pattern);
             primer.extra.putAll(runner.extra);
+            if (!alternatives.isEmpty()) {
+                primer.extra.putAll(alternatives.get(0));
+            }
             for (Mode mode : distinct) {
                 System.out.println("(priming " + mode.name() + ", " + prime + " s, unrecorded)");
                 primer.run(mode, lag);
             }
         }
-        for (String name : modes) {
-            Mode mode = Mode.valueOf(name.trim());
-            String row = runner.run(mode, lag);
-            System.out.println(row);
-            Files.writeString(out, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Map<String, String> common = new LinkedHashMap<>(runner.extra);
+        for (int cell = 0; cell < modes.length; cell++) {
+            Mode mode = Mode.valueOf(modes[cell].trim());
+            int k = Math.max(1, alternatives.size());
+            for (int a = 0; a < k; a++) {
+                runner.extra.clear();
+                runner.extra.putAll(common);
+                if (!alternatives.isEmpty()) {
+                    // each mode cell runs every alternative, the first one rotating: no alternative always runs first
+                    runner.extra.putAll(alternatives.get((cell + a) % k));
+                }
+                String row = runner.run(mode, lag);
+                System.out.println(row);
+                Files.writeString(out, row + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            }
         }
+    }
+
+    /** {@code key=value,...} as hibernate-rwsplit settings ({@code audit_sample=1} is {@code hibernate.rwsplit.audit_sample}). */
+    private static Map<String, String> settings(String text) {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String pair : text.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                settings.put("hibernate.rwsplit." + pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            }
+        }
+        return settings;
     }
 
     private static Map<String, String> options(String[] args) {
