@@ -27,7 +27,8 @@ import java.util.function.Function;
  *     reader parameter, which cannot be set twice and stops the recording; result sets hand back the statement.</li>
  * <li>{@code ForwardingCallableStatement}: the methods {@link CallableStatement} adds forward to {@code callable};
  *     its setters by name and OUT parameter registrations stop the recording.</li>
- * <li>{@code RoutedResultSet}: a result set that hands back the routed statement ({@code getStatement()}).</li>
+ * <li>{@code RoutedResultSet}: a result set that hands back the routed statement ({@code getStatement()}) and tells
+ *     it when it closes ({@code ResultsOwner}).</li>
  * <li>{@code RoutedMetaData}: database metadata that hands back the routing connection ({@code getConnection()}), and
  *     result sets that hand back no statement, as those of metadata may.</li>
  * </ul>
@@ -174,8 +175,8 @@ public final class GenerateForwarding {
                     java.sql.CallableStatement callable;
 
                     ForwardingCallableStatement(ConnectionRouting routing, StatementRoute route, java.sql.CallableStatement delegate,
-                                                String sql, boolean retryable) {
-                        super(routing, route, delegate, sql, retryable);
+                                                ClassificationCache.Entry classified, boolean retryable) {
+                        super(routing, route, delegate, classified, retryable);
                         this.callable = delegate;
                     }
 
@@ -204,7 +205,7 @@ public final class GenerateForwarding {
                 /**
                  * A result set handed out by a routed statement (or by metadata): every call forwards to the driver's result
                  * set, and {@link #getStatement()} returns the routed statement, so that no caller reaches the physical
-                 * statement or connection around routing. Generated from {@link java.sql.ResultSet}.
+                 * statement or connection around routing; closing it tells that statement. Generated from {@link java.sql.ResultSet}.
                  */
                 @SuppressWarnings("deprecation")
                 final class RoutedResultSet implements java.sql.ResultSet {
@@ -237,8 +238,17 @@ public final class GenerateForwarding {
                     public String toString() {
                         return delegate.toString();
                     }
+
+                    /** Closes the driver's result set and tells a statement that waits for it ({@link ResultsOwner}). */
+                    @Override
+                    public void close() throws java.sql.SQLException {
+                        delegate.close();
+                        if (statement instanceof ResultsOwner owner) {
+                            owner.resultsClosed(delegate);
+                        }
+                    }
                 """);
-        for (Method m : methods(ResultSet.class, Set.of("unwrap", "isWrapperFor", "getStatement"))) {
+        for (Method m : methods(ResultSet.class, Set.of("unwrap", "isWrapperFor", "getStatement", "close"))) {
             s.append(method(m, "        " + returning(m, "delegate." + m.getName() + "(" + arguments(m) + ")", r -> r)
                     + ";\n"));
         }

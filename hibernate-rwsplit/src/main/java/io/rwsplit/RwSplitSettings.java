@@ -110,7 +110,7 @@ public final class RwSplitSettings {
     public static final String MAX_LAG = PREFIX + "max_lag";
 
     /**
-     * The stale-read audit: one replica read in N (chosen at random) reads, once its statement is closed, the position
+     * The stale-read audit: one replica read in N (chosen at random) reads, once its results are closed, the position
      * the replica has applied, on the same connection, and compares it with the unit's last committed write and the
      * session's requirement when the read began ({@code RoutingStatistics.staleReadsAgainstUnit()},
      * {@code staleReadsAgainstSession()}). Integer &ge; 0; {@code 1} audits every replica read, {@code 0} none;

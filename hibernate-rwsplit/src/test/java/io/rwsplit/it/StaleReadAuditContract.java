@@ -83,8 +83,30 @@ abstract class StaleReadAuditContract {
         return emf;
     }
 
+    /** How a user's profile is read back in a new EntityManager: its bio. */
+    @FunctionalInterface
+    private interface Reader {
+        String bio(EntityManager reader, long user);
+    }
+
+    /** What Hibernate's users do: {@code find}, a prepared statement. */
+    private static String byFind(EntityManager reader, long user) {
+        return reader.find(Profile.class, user).bio;
+    }
+
+    /** What {@code Session#doWork} code and native libraries do: a plain {@code Statement} of the session's connection. */
+    private static String byStatement(EntityManager reader, long user) {
+        return reader.unwrap(org.hibernate.Session.class).doReturningWork(c -> {
+            try (java.sql.Statement s = c.createStatement();
+                 java.sql.ResultSet rs = s.executeQuery("select bio from profile where id = " + user)) {
+                assertTrue(rs.next());
+                return rs.getString(1);
+            }
+        });
+    }
+
     /** {@code users} users, {@link #PAIRS} write-then-read pairs in all, each read in a new EntityManager: old values read. */
-    private static long oldValueReads(EntityManagerFactory emf, int users) throws Exception {
+    private static long oldValueReads(EntityManagerFactory emf, int users, Reader read) throws Exception {
         AtomicLong old = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(users);
         try {
@@ -100,7 +122,7 @@ abstract class StaleReadAuditContract {
                             writer.getTransaction().commit();
                         }
                         try (EntityManager reader = emf.createEntityManager()) {
-                            if (!value.equals(reader.find(Profile.class, user).bio)) {
+                            if (!value.equals(read.bio(reader, user))) {
                                 old.incrementAndGet();
                             }
                         }
@@ -124,8 +146,12 @@ abstract class StaleReadAuditContract {
 
     /** Runs {@link #PAIRS} pairs with {@code users} users under {@code settings}, and prints what both sides counted. */
     Run run(String mode, Map<String, Object> settings, int users) throws Exception {
+        return run(mode, settings, users, StaleReadAuditContract::byFind);
+    }
+
+    private Run run(String mode, Map<String, Object> settings, int users, Reader read) throws Exception {
         EntityManagerFactory emf = factory(settings);
-        long old = oldValueReads(emf, users);
+        long old = oldValueReads(emf, users, read);
         RoutingStatistics s = RwSplit.statistics(emf);
         System.out.printf("%s %s: %d pairs, %d old-value reads; audit: %d audited, stale against the unit %d, against the"
                         + " session %d, not audited %d; prevented %d%n", label(), mode, PAIRS, old, s.auditedReads(),
@@ -145,6 +171,16 @@ abstract class StaleReadAuditContract {
         assertWithinFivePercent(r.old(), r.stats().staleReadsAgainstUnit(), "stale against the unit");
         assertEquals(0, r.stats().staleReadsAgainstSession(), "eventual requires nothing");
         assertEquals(0, r.stats().preventedReads());
+    }
+
+    @Test
+    void underEventualPlainStatementReadsOfDoWorkAreAuditedAsPreparedOnes() throws Exception {
+        Run r = run("eventual, doWork", Map.of(RwSplitSettings.CONSISTENCY, "eventual"), 1,
+                StaleReadAuditContract::byStatement);
+        assertTrue(r.old() > PAIRS / 2, "replicas a second behind: most reads are old (" + r.old() + ")");
+        assertEquals(PAIRS, r.stats().auditedReads(), "every plain Statement read on a replica is audited, once");
+        assertWithinFivePercent(r.old(), r.stats().staleReadsAgainstUnit(), "stale against the unit");
+        assertEquals(0, r.stats().staleReadsAgainstSession(), "eventual requires nothing");
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import io.rwsplit.RouteReason;
 import io.rwsplit.internal.health.ConnectionErrors;
 import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.stats.QueryShapes;
 
 /**
  * What one logical connection does, behind its facade ({@link RoutingConnection}): each statement is classified,
@@ -77,16 +78,25 @@ final class ConnectionRouting {
      * records the decision once, and returns it.
      */
     StatementRoute route(String sql) throws SQLException {
-        owner.checkOpen();
-        tx.statementStarting();
-        replica.statementStarting();
-        ClassificationCache.Entry classified;
+        return route(classify(sql));
+    }
+
+    /** How {@code sql} is classified (from the shared cache); a malformed hint is refused. */
+    ClassificationCache.Entry classify(String sql) throws SQLException {
         try {
-            classified = router.classifications().classify(sql);
+            return router.classifications().classify(sql);
         }
         catch (IllegalArgumentException e) {
             throw new SQLException("hibernate-rwsplit: " + e.getMessage(), "42000", e);
         }
+    }
+
+    /** {@link #route(String)} of a statement already classified: its caller keeps the entry (its query shape). */
+    StatementRoute route(ClassificationCache.Entry classified) throws SQLException {
+        String sql = classified.sql();
+        owner.checkOpen();
+        tx.statementStarting();
+        replica.statementStarting();
         SessionState.Effect effect = classified.effect();
         SqlKind kind = classified.kind();
         TransactionTracker.Kind txKind = tx.kind();
@@ -99,7 +109,7 @@ final class ConnectionRouting {
         boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
         RouteReason reason = decide(policy, kind, txKind, sql, classified.rule());
-        StatementRoute route = connect(reason, sql, autocommitRead, autocommitRead && policy.gated());
+        StatementRoute route = connect(reason, classified.shape(), sql, autocommitRead, autocommitRead && policy.gated());
         if (policy.recordsWrite()) {
             route = route.writing();
         }
@@ -185,10 +195,10 @@ final class ConnectionRouting {
     }
 
     /** Opens the connection {@code reason} leads to (or the one a fallback or a failover leads to) and records it. */
-    private StatementRoute connect(RouteReason reason, String sql, boolean autocommitRead, boolean gated)
-            throws SQLException {
+    private StatementRoute connect(RouteReason reason, QueryShapes.Shape shape, String sql, boolean autocommitRead,
+                                   boolean gated) throws SQLException {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
-            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), sql);
+            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), shape, sql);
         }
         Connection c = replica.serve(tx.inTransaction());
         SQLException poolTimeout = replica.poolTimeout();
@@ -196,7 +206,7 @@ final class ConnectionRouting {
             // a replica that could not replay the session commands pins the connection: the primary, with its settings
             StatementRoute fallback = connectionSession.pinned() ? router.primaryRoute(RouteReason.SESSION_STATE)
                     : router.noReplica(sql, poolTimeout);
-            return primary(fallback.with(autocommitRead, gated, false), sql);
+            return primary(fallback.with(autocommitRead, gated, false), shape, sql);
         }
         ReplicaNode node = replica.node();
         boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
@@ -204,7 +214,7 @@ final class ConnectionRouting {
         boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
         StatementRoute route = router.replicaRoute(node, movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
                 .with(autocommitRead, gated, anyReplica);
-        router.served(session, route, sql);
+        router.served(session, route, shape, sql);
         return route;
     }
 
@@ -225,10 +235,10 @@ final class ConnectionRouting {
      * ({@link Router#primarySuspect}): it is served only by a server that is writable, never by a replica a
      * multi-host primary URL led to before its promotion. Returns where it is served.
      */
-    private StatementRoute primary(StatementRoute route, String sql) throws SQLException {
-        router.served(session, route, sql);
+    private StatementRoute primary(StatementRoute route, QueryShapes.Shape shape, String sql) throws SQLException {
+        router.served(session, route, shape, sql);
         if (route.autocommitRead() && router.primarySuspect()) {
-            return failover.awaitFailover(route, sql, new java.sql.SQLTransientConnectionException(
+            return failover.awaitFailover(route, shape, sql, new java.sql.SQLTransientConnectionException(
                     "hibernate-rwsplit [" + router.label()
                     + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
                     failover.deadline());
@@ -241,7 +251,7 @@ final class ConnectionRouting {
             if (!route.autocommitRead() || !ConnectionErrors.isConnectionError(e)) {
                 throw e;
             }
-            return failover.awaitFailover(route, sql, e, failover.deadline());
+            return failover.awaitFailover(route, shape, sql, e, failover.deadline());
         }
     }
 
@@ -295,21 +305,17 @@ final class ConnectionRouting {
 
     /**
      * What a replica read beginning now had to see, when the stale-read audit samples it ({@link ReadAudit#sampled}):
-     * the unit's last committed write and the session's requirement; null when it is not sampled.
+     * the unit's last committed write and the session's requirement; null (nothing allocated) when it is not sampled.
      */
     ReadAudit.Sample auditSample() {
-        if (!router.audit().sampled()) {
+        ReadAudit audit = router.audit();
+        if (!audit.sampled()) {
             return null;
         }
         io.rwsplit.internal.consistency.SessionConsistency consistency = session.consistency();
         io.rwsplit.internal.consistency.CausalReads causal = router.causal();
-        return new ReadAudit.Sample(causal == null ? null : causal.unitCommitted(),
+        return new ReadAudit.Sample(audit, causal == null ? null : causal.unitCommitted(),
                 consistency == null ? null : consistency.lastRequirement());
-    }
-
-    /** Audits a sampled read of {@code sql} on {@code replica} ({@link ReadAudit#check}). */
-    void audit(Connection replica, ReadAudit.Sample sample, String sql) {
-        router.audit().check(replica, sample, router.classifications().classify(sql).shape());
     }
 
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
@@ -320,22 +326,24 @@ final class ConnectionRouting {
 
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
     PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
-        StatementRoute route = route(sql);
+        ClassificationCache.Entry classified = classify(sql);
+        StatementRoute route = route(classified);
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return new ReplicaStatement(this, route, ps, sql, retriesReads(), shape);
+            return new ReplicaStatement(this, route, ps, classified, retriesReads(), shape);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, sql, true, shape)
-                : new PrimaryStatement(this, route.writes(), ps, router.classifications().classify(sql).shape());
+        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, classified, true, shape)
+                : new PrimaryStatement(this, route.writes(), ps, classified.shape());
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
     CallableStatement call(String sql, StatementShape shape) throws SQLException {
-        StatementRoute route = route(sql);
+        ClassificationCache.Entry classified = classify(sql);
+        StatementRoute route = route(classified);
         CallableStatement call = shape.prepareCall(physical.connection(route), sql);
         boolean retryable = route.node() != null ? retriesReads() : route.autocommitRead();
-        return new RoutedCallableStatement(this, route, call, sql, retryable, shape);
+        return new RoutedCallableStatement(this, route, call, classified, retryable, shape);
     }
 
     // ------------------------------------------------------------------ transactions

@@ -10,6 +10,7 @@ import io.rwsplit.Target;
 import io.rwsplit.internal.health.ConnectionErrors;
 import io.rwsplit.internal.health.ServerRole;
 import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.stats.QueryShapes;
 import io.rwsplit.spi.Clock;
 
 /**
@@ -41,6 +42,9 @@ final class Failover {
         ReplicaNode node();
 
         String sql();
+
+        /** The counters of the query shape of {@link #sql()}. */
+        QueryShapes.Shape shape();
 
         /** Whether an execution may run again elsewhere: recorded (not a stream), not executed before. */
         boolean replayable();
@@ -82,22 +86,27 @@ final class Failover {
     /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */
     <S extends Statement, T> T execute(Door<S> door, Execution<? super S, T> execution) throws SQLException {
         try {
-            long start = router.nanoTime();
-            T result = execution.run(door.physical());
-            router.executed(door.sql(), door.node(), router.nanoTime() - start);
-            return result;
+            return timed(door, execution);
         }
         catch (SQLException e) {
             long deadline = afterFirstFailure(door, e);
             while (true) {
                 try {
-                    return execution.run(door.physical());
+                    return timed(door, execution);
                 }
                 catch (SQLException again) {
                     afterAnotherFailure(door, again, deadline);
                 }
             }
         }
+    }
+
+    /** Runs {@code execution} once on {@code door}'s statement; when it succeeds, its time counts for the query shape. */
+    private <S extends Statement, T> T timed(Door<S> door, Execution<? super S, T> execution) throws SQLException {
+        long start = router.nanoTime();
+        T result = execution.run(door.physical());
+        door.shape().executed(door.node() != null, router.nanoTime() - start);
+        return result;
     }
 
     /** The first failure of an execution: moves the door, or throws {@code e}. The failover deadline, or 0. */
@@ -191,14 +200,14 @@ final class Failover {
         Connection c = door.route().anyReplica() ? replica.serve(false) : null;
         if (c != null) {
             StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
-            router.served(session, retry, door.sql());
+            router.served(session, retry, door.shape(), door.sql());
             door.retarget(c, retry.node());
             return true;
         }
         if (!router.fallsBackToPrimary()) {
             return false;
         }
-        router.served(session, router.primaryRoute(RouteReason.RETRY_PRIMARY), door.sql());
+        router.served(session, router.primaryRoute(RouteReason.RETRY_PRIMARY), door.shape(), door.sql());
         door.retarget(physical.primary(), null);
         return true;
     }
@@ -214,7 +223,7 @@ final class Failover {
 
     /** A statement a replica refused as a write runs again on the primary, counted and recorded as a write. */
     private void refusedWriteToPrimary(Door<?> door) throws SQLException {
-        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.sql());
+        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.shape(), door.sql());
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         door.retarget(physical.primary(), null);
     }
@@ -260,7 +269,7 @@ final class Failover {
         if (!movable() || connectionSession.pinned()) {
             return false;
         }
-        StatementRoute served = awaitFailover(door.route(), door.sql(), failure, deadline);
+        StatementRoute served = awaitFailover(door.route(), door.shape(), door.sql(), failure, deadline);
         door.retarget(physical.connection(served), served.node());
         return true;
     }
@@ -278,8 +287,8 @@ final class Failover {
      * kept); then {@code failure} is thrown. Returns where it is served (recorded; its connection is open). Writes
      * never come here: whether a write that lost its connection committed is unknown, so it is never sent again.
      */
-    StatementRoute awaitFailover(StatementRoute route, String sql, SQLException failure, long deadline)
-            throws SQLException {
+    StatementRoute awaitFailover(StatementRoute route, QueryShapes.Shape shape, String sql, SQLException failure,
+                                 long deadline) throws SQLException {
         physical.dropPrimary();
         router.primaryConnectionFailed();
         Clock clock = router.replicas().clock();
@@ -288,7 +297,7 @@ final class Failover {
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
                     && replica.serve(false) != null) {
                 StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
-                router.served(session, retry, sql);
+                router.served(session, retry, shape, sql);
                 return retry;
             }
             Connection got = null;
@@ -308,7 +317,7 @@ final class Failover {
                             + " connection broke (a failover may be under way)", "08001");
                 }
                 StatementRoute retry = router.primaryRoute(RouteReason.RETRY_PRIMARY);
-                router.served(session, retry, sql);
+                router.served(session, retry, shape, sql);
                 return retry;
             }
             catch (SQLException e) {

@@ -1,6 +1,7 @@
 package io.rwsplit.internal.route;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
@@ -12,8 +13,8 @@ import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
 
 /**
- * The stale-read audit of one factory: a sample of replica reads, once each read's statement is closed (never in the
- * middle of its results), reads on the same connection the position the replica has applied (MariaDB
+ * The stale-read audit of one factory: a sample of replica reads (of every statement door), once each read's results
+ * are closed (never in the middle of them), reads on the same connection the position the replica has applied (MariaDB
  * {@code @@gtid_slave_pos}, MySQL {@code @@global.gtid_executed}, PostgreSQL {@code pg_last_wal_replay_lsn()}) and
  * compares it with what was committed when the read began. Positions only grow, so a replica that has not applied a
  * write after the read had not applied it during the read: the read could not see it.
@@ -32,8 +33,78 @@ import io.rwsplit.position.GtidPosition;
  */
 final class ReadAudit implements AuditCounts {
 
-    /** What a sampled read had to see when it began. */
-    record Sample(ConsistencyToken unit, ConsistencyToken session) {
+    /**
+     * One sampled replica read: what it had to see when it began, then where it ran and its shape ({@link #ran}), and
+     * the result set of an {@code executeQuery} while it is open ({@link #handedOut}). Its statement calls
+     * {@link #resultsClosed} once the read's results are closed: when that result set closes, when the statement runs
+     * again, when it closes. Allocated only for the reads the audit samples.
+     */
+    static final class Sample {
+
+        private final ReadAudit audit;
+        private final ConsistencyToken unit;
+        private final ConsistencyToken session;
+        private Connection on;
+        private QueryShapes.Shape shape;
+        private ResultSet results;
+
+        Sample(ReadAudit audit, ConsistencyToken unit, ConsistencyToken session) {
+            this.audit = audit;
+            this.unit = unit;
+            this.session = session;
+        }
+
+        ConsistencyToken unit() {
+            return unit;
+        }
+
+        ConsistencyToken session() {
+            return session;
+        }
+
+        /**
+         * The read ran on {@code statement} (after any move), of {@code shape}: it is checked on that statement's
+         * connection. Returns this sample.
+         */
+        Sample ran(java.sql.Statement statement, QueryShapes.Shape shape) {
+            try {
+                this.on = statement.getConnection();
+            }
+            catch (SQLException | RuntimeException e) {
+                this.on = null;   // checked as not audited: the audit never fails a statement
+            }
+            this.shape = shape;
+            return this;
+        }
+
+        /** The driver's result set of the read ({@code executeQuery}): closing it ends the read. Returns it. */
+        ResultSet handedOut(ResultSet results) {
+            this.results = results;
+            return results;
+        }
+
+        /** Whether {@code closed} (a driver result set just closed) is this read's: its results are closed then. */
+        boolean endsWith(ResultSet closed) {
+            return closed != null && closed == results;
+        }
+
+        /**
+         * The read's results are closed (its result set, if still open, is closed first: no audit runs in the middle of
+         * a streaming result): it is checked on the connection it ran on. Never throws.
+         */
+        void resultsClosed() {
+            ResultSet open = results;
+            results = null;
+            if (open != null) {
+                try {
+                    open.close();
+                }
+                catch (SQLException | RuntimeException ignored) {
+                    // the check below tells whether the connection still answers
+                }
+            }
+            audit.check(on, this, shape);
+        }
     }
 
     private final int every;
@@ -60,7 +131,7 @@ final class ReadAudit implements AuditCounts {
     void check(Connection replica, Sample sample, QueryShapes.Shape shape) {
         GtidPosition applied;
         try {
-            applied = gtid.visible(replica);
+            applied = replica == null ? null : gtid.visible(replica);
         }
         catch (SQLException | RuntimeException e) {
             applied = null;

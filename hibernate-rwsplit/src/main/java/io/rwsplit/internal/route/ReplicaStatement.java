@@ -13,9 +13,9 @@ final class ReplicaStatement extends RoutedPreparedStatement {
 
     private final StatementShape shape;
 
-    ReplicaStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate, String sql,
-                     boolean retryable, StatementShape shape) {
-        super(routing, route, delegate, sql, retryable);
+    ReplicaStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
+                     ClassificationCache.Entry classified, boolean retryable, StatementShape shape) {
+        super(routing, route, delegate, classified, retryable);
         this.shape = shape;
     }
 

@@ -18,9 +18,9 @@ final class RoutedCallableStatement extends ForwardingCallableStatement {
 
     private final StatementShape shape;
 
-    RoutedCallableStatement(ConnectionRouting routing, StatementRoute route, CallableStatement delegate, String sql,
-                            boolean retryable, StatementShape shape) {
-        super(routing, route, delegate, sql, retryable);
+    RoutedCallableStatement(ConnectionRouting routing, StatementRoute route, CallableStatement delegate,
+                            ClassificationCache.Entry classified, boolean retryable, StatementShape shape) {
+        super(routing, route, delegate, classified, retryable);
         this.shape = shape;
     }
 

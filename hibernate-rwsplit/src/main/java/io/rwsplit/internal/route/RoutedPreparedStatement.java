@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 
 import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.stats.QueryShapes;
 
 /**
  * A prepared (or callable) statement whose executions may move: one prepared on a replica, or an autocommit read
@@ -13,8 +14,11 @@ import io.rwsplit.internal.replica.ReplicaNode;
  * {@code executeQuery()} and {@code execute()} go through the connection's {@link Failover}, which decides what a
  * failure leads to; to move, the statement is prepared again there ({@link #prepareAgain}) and its recorded
  * parameters and options are replayed. After a first execution, or with a stream parameter, it is not replayed.
+ * A replica read the stale-read audit samples is checked once its results are closed ({@link ReadAudit.Sample}): its
+ * result set closed, the next execution, or the statement's close.
  */
-abstract class RoutedPreparedStatement extends ForwardingPreparedStatement implements Failover.Door<PreparedStatement> {
+abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
+        implements Failover.Door<PreparedStatement>, ResultsOwner {
 
     private static final Failover.Execution<PreparedStatement, ResultSet> EXECUTE_QUERY = PreparedStatement::executeQuery;
     private static final Failover.Execution<PreparedStatement, Boolean> EXECUTE = PreparedStatement::execute;
@@ -22,6 +26,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     private final ConnectionRouting routing;
     private final Failover failover;
     final String sql;
+    private final QueryShapes.Shape shape;
     /** How it was routed (again, when a write ran on the connection since: {@link #routeAgain}). */
     private StatementRoute route;
     /** The connection's count of writes when it was routed. */
@@ -29,7 +34,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
-    /** The last execution on a replica, when the stale-read audit sampled it: audited at close or at the next. */
+    /** The last execution on a replica, when the stale-read audit sampled it, until its results are closed. */
     private ReadAudit.Sample audit;
     private boolean counted;
 
@@ -37,15 +42,16 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
      * @param route     how it was routed (the replica it is prepared on, or the primary)
      * @param retryable whether it records its parameters to run again elsewhere (an autocommit read)
      */
-    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate, String sql,
-                            boolean retryable) {
+    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
+                            ClassificationCache.Entry classified, boolean retryable) {
         super(routing.owner(), delegate, retryable);
         this.routing = routing;
         this.writesAtRoute = routing.writes();
         this.failover = routing.failover();
         this.route = route;
         this.node = route.node();
-        this.sql = sql;
+        this.sql = classified.sql();
+        this.shape = classified.shape();
     }
 
     /** Prepares this statement's SQL again on {@code connection}, with the overload that made it. */
@@ -57,7 +63,40 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     @Override
     public ResultSet executeQuery() throws SQLException {
-        return results(run(EXECUTE_QUERY));
+        ResultSet results = run(EXECUTE_QUERY);
+        return results(audit == null ? results : audit.handedOut(results));
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        ResultSet results = delegate.getResultSet();
+        return results(audit == null ? results : audit.handedOut(results));
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        boolean more = delegate.getMoreResults();
+        if (!more) {
+            auditPending();   // the current result set is closed, and a replica read has no other
+        }
+        return more;
+    }
+
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        boolean more = delegate.getMoreResults(current);
+        if (!more && current != KEEP_CURRENT_RESULT) {
+            auditPending();
+        }
+        return more;
+    }
+
+    @Override
+    public void resultsClosed(ResultSet results) {
+        ReadAudit.Sample sample = audit;
+        if (sample != null && sample.endsWith(results)) {
+            auditPending();
+        }
     }
 
     @Override
@@ -67,6 +106,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
+        auditPending();   // an earlier execution's results are closed once this one runs, before any move
         if (route.writes()) {
             routing.writeExecuting();
         }
@@ -74,11 +114,12 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
             routeAgain();
         }
         starting();
-        auditPending();   // an earlier execution's results are closed once this one runs
         ReadAudit.Sample sample = node != null ? routing.auditSample() : null;
         try {
             T result = failover.execute(this, execution);
-            audit = node != null ? sample : null;   // where it ran, after any move
+            if (sample != null && node != null) {
+                audit = sample.ran(delegate, shape);   // where it ran, after any move
+            }
             return result;
         }
         finally {
@@ -86,17 +127,12 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
         }
     }
 
-    /** Audits the last sampled execution on its replica connection, once its results are closed. */
+    /** Audits the last sampled execution on the replica connection it ran on: its results are closed now. */
     private void auditPending() {
         ReadAudit.Sample sample = audit;
         if (sample != null) {
             audit = null;
-            try {
-                routing.audit(delegate.getConnection(), sample, sql);
-            }
-            catch (SQLException | RuntimeException e) {
-                // the audit never fails a statement
-            }
+            sample.resultsClosed();
         }
     }
 
@@ -135,16 +171,22 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
 
     @Override
     public void close() throws SQLException {
-        if (node != null) {
-            auditPending();
-        }
+        ReadAudit.Sample pending = audit;
+        audit = null;
         if (counted) {
             counted = false;
             if (node != null) {
                 node.inFlightCounter().decrementAndGet();
             }
         }
-        delegate.close();
+        try {
+            delegate.close();
+        }
+        finally {
+            if (pending != null) {
+                pending.resultsClosed();   // the driver statement and its results are closed; its connection is not
+            }
+        }
     }
 
     private void starting() {
@@ -167,6 +209,11 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement imple
     @Override
     public final String sql() {
         return sql;
+    }
+
+    @Override
+    public final QueryShapes.Shape shape() {
+        return shape;
     }
 
     @Override

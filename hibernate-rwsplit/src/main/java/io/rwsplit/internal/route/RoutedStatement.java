@@ -7,6 +7,7 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 
 import io.rwsplit.internal.replica.ReplicaNode;
+import io.rwsplit.internal.stats.QueryShapes;
 
 /**
  * A statement of {@link Connection#createStatement()}: it carries no SQL until it executes, so each execution
@@ -14,12 +15,15 @@ import io.rwsplit.internal.replica.ReplicaNode;
  * server (the options set so far are replayed on it). On a replica it keeps the replica's in-flight count,
  * and each execution goes through the connection's {@link Failover}, as those of a prepared statement do. {@link #getConnection()} returns the routing
  * connection. A batch runs on one server, the one its first statement routed to (its statements must all route
- * there, as writes do), on a driver statement that executions in between leave alone.
+ * there, as writes do), on a driver statement that executions in between leave alone. Each execution counts for its
+ * query shape, and a replica read the stale-read audit samples is checked once its results are closed, as a prepared
+ * statement's ({@link ReadAudit.Sample}): its result set closed, the next execution, or the statement's close.
  */
-final class RoutedStatement extends StatementOptions implements Failover.Door<Statement> {
+final class RoutedStatement extends StatementOptions implements Failover.Door<Statement>, ResultsOwner {
 
     private final ConnectionRouting routing;
-    private final StatementShape shape;
+    /** The {@code createStatement} overload that made it. */
+    private final StatementShape overload;
     /** The driver statement of the last execution, or null before the first. */
     private Statement physical;
     private Connection physicalOn;
@@ -37,11 +41,15 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     private String sql;
     /** How the last execution was routed, or null before the first. */
     private StatementRoute route;
+    /** The query shape of the last execution's SQL, or null before the first. */
+    private QueryShapes.Shape queryShape;
+    /** The last execution, a replica read the stale-read audit sampled, until its results are closed; else null. */
+    private ReadAudit.Sample audit;
     private boolean closed;
 
-    RoutedStatement(ConnectionRouting routing, StatementShape shape) {
+    RoutedStatement(ConnectionRouting routing, StatementShape overload) {
         this.routing = routing;
-        this.shape = shape;
+        this.overload = overload;
     }
 
     // ------------------------------------------------------------------ routing and failover
@@ -49,11 +57,36 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     /** Routes {@code sql}, makes the driver statement one of the chosen server, and runs it through the failover. */
     private <T> T run(String sql, Failover.Execution<Statement, T> execution) throws SQLException {
         checkOpen();
-        StatementRoute routed = routing.route(sql);
+        auditPending();   // the last execution's results are closed once this one runs, before anything moves
+        ClassificationCache.Entry classified = routing.classify(sql);
+        StatementRoute routed = routing.route(classified);
         moveTo(routing.connection(routed), routed.node());
         this.sql = sql;
+        this.queryShape = classified.shape();
         this.route = routed;
-        return routing.failover().execute(this, execution);
+        ReadAudit.Sample sample = node != null ? routing.auditSample() : null;
+        T result = routing.failover().execute(this, execution);
+        if (sample != null && node != null) {
+            audit = sample.ran(physical, queryShape);   // where it ran, after any move
+        }
+        return result;
+    }
+
+    /** Audits the last execution, if sampled, on the replica connection it ran on: its results are closed now. */
+    private void auditPending() {
+        ReadAudit.Sample sample = audit;
+        if (sample != null) {
+            audit = null;
+            sample.resultsClosed();
+        }
+    }
+
+    @Override
+    public void resultsClosed(ResultSet results) {
+        ReadAudit.Sample sample = audit;
+        if (sample != null && sample.endsWith(results)) {
+            auditPending();
+        }
     }
 
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
@@ -68,7 +101,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     /** A driver statement of {@code c} with this statement's options. */
     private Statement newStatement(Connection c) throws SQLException {
-        Statement next = shape.create(c);
+        Statement next = overload.create(c);
         try {
             replayOptions(next);
         }
@@ -120,6 +153,11 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     }
 
     @Override
+    public QueryShapes.Shape shape() {
+        return queryShape;
+    }
+
+    @Override
     public Statement physical() {
         return physical;
     }
@@ -167,7 +205,8 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
-        return results(run(sql, s -> s.executeQuery(sql)));
+        ResultSet results = run(sql, s -> s.executeQuery(sql));
+        return results(audit == null ? results : audit.handedOut(results));
     }
 
     @Override
@@ -287,6 +326,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         if (batch == null) {
             return null;
         }
+        auditPending();   // the last execution's results are closed once the batch runs
         if (batchWrites) {
             routing.writeExecuting();
         }
@@ -309,7 +349,11 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     @Override
     public ResultSet getResultSet() throws SQLException {
         checkOpen();
-        return physical == null ? null : results(physical.getResultSet());
+        if (physical == null) {
+            return null;
+        }
+        ResultSet results = physical.getResultSet();
+        return results(audit == null ? results : audit.handedOut(results));
     }
 
     @Override
@@ -327,13 +371,21 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     @Override
     public boolean getMoreResults() throws SQLException {
         checkOpen();
-        return physical != null && physical.getMoreResults();
+        boolean more = physical != null && physical.getMoreResults();
+        if (!more) {
+            auditPending();   // the current result set is closed, and a replica read has no other
+        }
+        return more;
     }
 
     @Override
     public boolean getMoreResults(int current) throws SQLException {
         checkOpen();
-        return physical != null && physical.getMoreResults(current);
+        boolean more = physical != null && physical.getMoreResults(current);
+        if (!more && current != KEEP_CURRENT_RESULT) {
+            auditPending();
+        }
+        return more;
     }
 
     @Override
@@ -371,15 +423,24 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
             return;
         }
         closed = true;
+        ReadAudit.Sample pending = audit;
+        audit = null;
         if (counted != null) {
             counted.inFlightCounter().decrementAndGet();
             counted = null;
         }
-        if (physical != null) {
-            physical.close();
+        try {
+            if (physical != null) {
+                physical.close();
+            }
+            if (batch != null && batch != physical) {
+                batch.close();
+            }
         }
-        if (batch != null && batch != physical) {
-            batch.close();
+        finally {
+            if (pending != null) {
+                pending.resultsClosed();   // the driver statement and its results are closed; its connection is not
+            }
         }
     }
 

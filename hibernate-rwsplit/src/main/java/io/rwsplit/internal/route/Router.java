@@ -283,12 +283,15 @@ public final class Router {
         return primaryRoutes[reason.ordinal()];
     }
 
-    /** The one record of a statement served on {@code route}: statistics, the debug log, the session's cache mode. */
-    void served(SessionRouting session, StatementRoute route, String sql) {
+    /**
+     * The one record of a statement served on {@code route}: statistics (those of its query {@code shape} too), the
+     * debug log, the session's cache mode.
+     */
+    void served(SessionRouting session, StatementRoute route, QueryShapes.Shape shape, String sql) {
         RouteDecision decision = route.decision();
         session.record(decision, route.replicaIndex());
         statistics.record(decision, route.replicaIndex());
-        classifications.classify(sql).shape().routed(decision.reason());
+        shape.routed(decision.reason());
         if (log.isDebugEnabled()) {
             log.debug("[{}] {} <- {}", label, decision, sql);
         }
@@ -297,13 +300,6 @@ public final class Router {
         }
         else {
             session.servedByPrimary();
-        }
-    }
-
-    /** A statement executed for {@code nanos} ({@link #nanoTime}) on {@code node}, or on the primary when null. */
-    void executed(String sql, ReplicaNode node, long nanos) {
-        if (sql != null) {
-            classifications.classify(sql).shape().executed(node != null, nanos);
         }
     }
 

@@ -88,4 +88,25 @@ class QueryShapeStatisticsTest {
         assertTrue(report.contains("reads 10, on replicas 8 (80.0 %)"), report);
         assertTrue(report.contains("WRITE_TRANSACTION 2"), report);
     }
+
+    @Test
+    void plainStatementsOfDoWorkCountForTheirShapeAndAreAudited() {
+        for (int i = 0; i < 4; i++) {
+            try (EntityManager em = emf.createEntityManager()) {
+                em.unwrap(org.hibernate.Session.class).doWork(c -> {
+                    try (java.sql.Statement s = c.createStatement();
+                         java.sql.ResultSet rs = s.executeQuery("select count(*) from person")) {
+                        assertTrue(rs.next());
+                    }
+                });
+            }
+        }
+        RoutingStatistics stats = RwSplit.statistics(emf);
+        QueryShapeStatistics shape = stats.queryShapes().stream()
+                .filter(q -> q.sql().startsWith("select count(*) from person")).findFirst().orElseThrow();
+        assertEquals(4, shape.statements());
+        assertEquals(Map.of(RouteReason.REPLICA_READ, 4L), shape.byReason());
+        assertEquals(4, shape.replicaExecutions());
+        assertEquals(4, stats.unauditedReads(), "every plain Statement read was sampled (H2 has no position to check)");
+    }
 }

@@ -49,7 +49,7 @@ class ReadAuditTest {
         ReadAudit audit = new ReadAudit(1);
         List<String> asked = new ArrayList<>();
         shape.routed(io.rwsplit.RouteReason.REPLICA_READ);
-        audit.check(mariaDbReplica("0-1-9", asked), new ReadAudit.Sample(write("0-1-10"), write("0-1-9")), shape);
+        audit.check(mariaDbReplica("0-1-9", asked), new ReadAudit.Sample(audit, write("0-1-10"), write("0-1-9")), shape);
         assertEquals("select @@gtid_slave_pos", asked.get(asked.size() - 1), "no readable GTID table here: the variable");
         assertEquals(1, audit.auditedReads());
         assertEquals(1, audit.staleReadsAgainstUnit());
@@ -60,8 +60,8 @@ class ReadAuditTest {
     @Test
     void aReplicaThatHadEverythingIsNotStaleAndNothingRequiredIsNotStale() {
         ReadAudit audit = new ReadAudit(1);
-        audit.check(mariaDbReplica("0-1-12", new ArrayList<>()), new ReadAudit.Sample(write("0-1-10"), write("0-1-10")), shape);
-        audit.check(mariaDbReplica("0-1-1", new ArrayList<>()), new ReadAudit.Sample(null, null), shape);
+        audit.check(mariaDbReplica("0-1-12", new ArrayList<>()), new ReadAudit.Sample(audit, write("0-1-10"), write("0-1-10")), shape);
+        audit.check(mariaDbReplica("0-1-1", new ArrayList<>()), new ReadAudit.Sample(audit, null, null), shape);
         assertEquals(2, audit.auditedReads());
         assertEquals(0, audit.staleReadsAgainstUnit());
         assertEquals(0, audit.staleReadsAgainstSession());
@@ -72,14 +72,14 @@ class ReadAuditTest {
         ReadAudit audit = new ReadAudit(1);
         Connection h2 = fake(Connection.class, (name, args) -> name.equals("getMetaData")
                 ? fake(DatabaseMetaData.class, (m, a) -> m.equals("getDatabaseProductName") ? "H2" : null) : null);
-        audit.check(h2, new ReadAudit.Sample(write("0-1-10"), null), shape);
+        audit.check(h2, new ReadAudit.Sample(audit, write("0-1-10"), null), shape);
         // time mode: a write without a position
         audit.check(mariaDbReplica("0-1-12", new ArrayList<>()),
-                new ReadAudit.Sample(ConsistencyToken.withoutPosition(5), null), shape);
+                new ReadAudit.Sample(audit, ConsistencyToken.withoutPosition(5), null), shape);
         Connection broken = fake(Connection.class, (name, args) -> {
             throw new SQLException("gone", "08006");
         });
-        audit.check(broken, new ReadAudit.Sample(write("0-1-10"), null), shape);
+        audit.check(broken, new ReadAudit.Sample(audit, write("0-1-10"), null), shape);
         assertEquals(0, audit.auditedReads());
         assertEquals(3, audit.unauditedReads());
         assertEquals(0, audit.staleReadsAgainstUnit());

@@ -48,6 +48,14 @@ final class Servers implements AutoCloseable {
      *                    ({@link #session}), or {@code null}: sessions track none
      */
     Servers(int replicaCount, String balancer, Map<String, Object> consistency) throws SQLException {
+        this(replicaCount, balancer, consistency, 100);
+    }
+
+    /**
+     * @param consistency as above
+     * @param auditSample the stale-read audit checks one replica read in this many (0: none)
+     */
+    Servers(int replicaCount, String balancer, Map<String, Object> consistency, int auditSample) throws SQLException {
         primary = new H2Server("primary", schema("primary"));
         for (int i = 1; i <= replicaCount; i++) {
             H2Server replica = new H2Server("r" + i, schema("r" + i));
@@ -67,7 +75,10 @@ final class Servers implements AutoCloseable {
                 connection.close();
             }
         }, set, Fallback.PRIMARY, consistency == null ? null
-                : new CausalReads(ConsistencyRuntime.create(consistency, clock), "test", set.epochs()));
+                : new CausalReads(ConsistencyRuntime.create(consistency, clock), "test", set.epochs()),
+                io.rwsplit.spi.TransactionStatus.NONE, io.rwsplit.spi.RoutingIntentSource.NONE,
+                io.rwsplit.internal.config.HealthConfig.DEFAULTS, Lexing.ANY, new io.rwsplit.internal.stats.QueryShapes(100),
+                List.of(), auditSample);
     }
 
     /**
