@@ -178,7 +178,11 @@ abstract class StaleReadAuditContract {
         Run r = run("eventual, doWork", Map.of(RwSplitSettings.CONSISTENCY, "eventual"), 1,
                 StaleReadAuditContract::byStatement);
         assertTrue(r.old() > PAIRS / 2, "replicas a second behind: most reads are old (" + r.old() + ")");
-        assertEquals(PAIRS, r.stats().auditedReads(), "every plain Statement read on a replica is audited, once");
+        // every read-back on a replica once, and Hibernate's own start-up query (MariaDB's dialect asks the character
+        // set and sql_mode through a plain Statement, routed like any read)
+        long startUp = r.stats().auditedReads() - PAIRS;
+        assertTrue(startUp == 0 || startUp == 1, "every plain Statement read on a replica is audited, once: "
+                + r.stats().auditedReads() + " audited for " + PAIRS + " reads");
         assertWithinFivePercent(r.old(), r.stats().staleReadsAgainstUnit(), "stale against the unit");
         assertEquals(0, r.stats().staleReadsAgainstSession(), "eventual requires nothing");
     }
