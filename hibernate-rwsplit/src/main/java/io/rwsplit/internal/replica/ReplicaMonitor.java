@@ -57,6 +57,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final GtidReader gtid = new GtidReader();
     private final Connection[] connections;
     private final ScheduledThreadPoolExecutor executor;
+    /** The probe pool's threads (at most its core size: scheduled tasks never end a worker), joined by {@link #close}. */
+    private final java.util.Queue<Thread> workers = new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Aborts the connections lent to a replica that stopped answering, one thread each, none kept when idle. */
     private final java.util.concurrent.ThreadPoolExecutor aborter;
     private final Positions positions;
@@ -148,10 +150,12 @@ public final class ReplicaMonitor implements AutoCloseable {
         this.probe = LagProbes.create(probeName, config, gtid, clock, replicas.label());
         this.connections = new Connection[configs.size()];
         int threads = Math.min(4, configs.size() + (probe instanceof PrimaryTask ? 1 : 0) + 1);
-        this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-"));
+        this.executor = new ScheduledThreadPoolExecutor(threads, daemonThreads("rwsplit-monitor-" + replicas.label() + "-",
+                workers));
         executor.setRemoveOnCancelPolicy(true);
         this.aborter = new java.util.concurrent.ThreadPoolExecutor(0, Integer.MAX_VALUE, 10, TimeUnit.SECONDS,
-                new java.util.concurrent.SynchronousQueue<>(), daemonThreads("rwsplit-abort-" + replicas.label() + "-"));
+                new java.util.concurrent.SynchronousQueue<>(), daemonThreads("rwsplit-abort-" + replicas.label() + "-",
+                        null));
         log.debug("[{}] replica monitor: lag probe {}{}, every {} ms, max_lag {} ms, failure_threshold {}, recovery_period {} ms",
                 replicas.label(), probe, config.lagProbe().equals("auto") ? " (auto)" : "", config.probeInterval().toMillis(),
                 config.maxLag().toMillis(), config.failureThreshold(), config.recoveryPeriod().toMillis());
@@ -448,7 +452,17 @@ public final class ReplicaMonitor implements AutoCloseable {
         executor.shutdownNow();
         aborter.shutdown();
         try {
-            if (!executor.awaitTermination(config.probeTimeout().toMillis() + 1000, TimeUnit.MILLISECONDS)) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.probeTimeout().toMillis() + 1000);
+            boolean stopped = executor.awaitTermination(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            // the pool terminates as its last worker leaves, a moment before that thread ends: wait for the threads too
+            for (Thread worker : workers) {
+                long left = deadline - System.nanoTime();
+                if (left > 0) {
+                    worker.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
+                stopped &= !worker.isAlive();
+            }
+            if (!stopped) {
                 log.warn("[{}] replica monitor threads did not stop in time", replicas.label());
             }
         }
@@ -496,11 +510,15 @@ public final class ReplicaMonitor implements AutoCloseable {
         }
     }
 
-    private static ThreadFactory daemonThreads(String prefix) {
+    /** Daemon threads named {@code prefix} + a number; each is added to {@code created} when not null. */
+    private static ThreadFactory daemonThreads(String prefix, java.util.Collection<Thread> created) {
         AtomicInteger n = new AtomicInteger();
         return r -> {
             Thread t = new Thread(r, prefix + n.incrementAndGet());
             t.setDaemon(true);
+            if (created != null) {
+                created.add(t);
+            }
             return t;
         };
     }
