@@ -197,7 +197,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      */
     public ConsistencyToken commitCapturing(Connection primary, java.util.function.Consumer<? super Exception> failed)
             throws SQLException {
-        GtidPosition position = flavour(primary).commitCapturing(primary, e -> unreadable(e, failed));
+        GtidPosition position = flavour(primary).commitCapturing(primary,
+                e -> unreadable(e, failed, runtime.clock().epochMicros()));
         return position != null && position.isEmpty() ? null : token(position, runtime.clock().epochMicros());
     }
 
@@ -205,7 +206,14 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         return position == null ? ConsistencyToken.withoutPosition(epochMicros) : ConsistencyToken.of(position, epochMicros);
     }
 
-    private static void unreadable(Exception e, java.util.function.Consumer<? super Exception> failed) {
+    /**
+     * The position of a write the server acknowledged could not be read: its readers use the time window, and until
+     * the primary is seen answering again a failover cannot tell whether the write survived ({@link LostWrites}).
+     *
+     * @param commitMicros at most the commit time of the token the write gets
+     */
+    private void unreadable(Exception e, java.util.function.Consumer<? super Exception> failed, long commitMicros) {
+        unit.unconfirmed(runtime.clock().nanoTime(), commitMicros);
         ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
                 + " the time window", e.toString());
         if (failed != null) {
@@ -240,10 +248,16 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
             }
             GtidPosition position = !committingConnection ? f.captureGlobal(primary)
                     : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
+            if (position == null) {
+                // a server with positions answered none for a commit: a connection the driver re-opened in place
+                // (MariaDB Connector/J on a multi-host URL) on a server that did not run it, or a commit that wrote
+                // nothing to the log; either way the write's position is unknown until the primary answers again
+                unit.unconfirmed(runtime.clock().nanoTime(), now);
+            }
             return token(position, now);
         }
         catch (SQLException | RuntimeException e) {
-            unreadable(e, failed);
+            unreadable(e, failed, now);
             return ConsistencyToken.withoutPosition(now);
         }
     }
@@ -264,7 +278,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived) {
         long now = runtime.clock().epochMicros();
-        lostWrites.failover(survived, unit.knownWrite(), now);
+        lostWrites.failover(survived, unit.knownWrite(), unit.unconfirmed(), now);
         GtidPosition position = newPrimary;
         for (int i = 0; i < applied.length(); i++) {
             Learned known = applied.getAndSet(i, null);
@@ -313,13 +327,32 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         }
     }
 
+    /**
+     * The monitor reached the primary URL and a writable server answered, on a connection obtained at
+     * {@code askedAtNanos}: writes whose position could not be read before then were not lost in a crash of the
+     * primary that acknowledged them (a failover notices a new primary before it is told this).
+     */
+    public void primaryAnswered(long askedAtNanos) {
+        unit.primaryAnswered(askedAtNanos);
+    }
+
+    /**
+     * A write committed on a connection that is gone, whose position could not be read anywhere: its token (the time
+     * rule for its readers), remembered as a write a failover may have lost until the primary answers again.
+     */
+    public ConsistencyToken unconfirmedCommit(Exception why) {
+        long now = runtime.clock().epochMicros();
+        unreadable(why, null, now);
+        return ConsistencyToken.withoutPosition(now);
+    }
+
     /** See {@link LostWrites#lostWrite}. One volatile read when no failover lost anything. */
-    public GtidPosition lostWrite(ConsistencyToken need, String who) {
+    public LostWrite lostWrite(ConsistencyToken need, String who) {
         return lostWrites.lostWrite(need, who);
     }
 
     /** A read had to see {@code lost}, a write a failover lost: counted; true when the read must fail. */
-    public boolean lostWriteRead(GtidPosition lost) {
+    public boolean lostWriteRead(LostWrite lost) {
         return lostWrites.read(lost);
     }
 

@@ -21,8 +21,12 @@ import io.rwsplit.position.GtidPosition;
  */
 final class LostWrites implements LostWriteCounts {
 
-    /** What a failover lost: what the new primary held, when it was seen, and who learned it since. */
-    private record Failover(GtidPosition survived, long failoverMicros, ConcurrentHashMap<String, Boolean> told) {
+    /**
+     * What a failover lost: what the new primary held, when it was seen, the commit time of a write of this unit
+     * whose position was never read and may be lost (0: none), and who learned it since.
+     */
+    private record Failover(GtidPosition survived, long failoverMicros, long unconfirmedMicros,
+                            ConcurrentHashMap<String, Boolean> told) {
     }
 
     private final String label;
@@ -39,52 +43,77 @@ final class LostWrites implements LostWriteCounts {
 
     /**
      * A failover was seen at {@code nowMicros}: the new primary holds {@code survived} of the old one's history;
-     * {@code wrote} is the unit's last committed write (null: unknown, nothing is reported). A loss is counted and
-     * logged once at ERROR with both positions.
+     * {@code wrote} is the furthest known position of the unit's writes since the last failover (null: unknown);
+     * {@code unconfirmed} the last write whose position could not be read, the old primary not seen answering since
+     * (null: none). A write known to be missing, or one that may be, is counted and logged once at ERROR.
      */
-    void failover(GtidPosition survived, GtidPosition wrote, long nowMicros) {
+    void failover(GtidPosition survived, GtidPosition wrote, UnitPosition.Unconfirmed unconfirmed, long nowMicros) {
         last = null;
-        if (survived == null || wrote == null || holds(survived, wrote)) {
+        boolean known = survived != null && wrote != null && !holds(survived, wrote);
+        if (!known && unconfirmed == null) {
             return;
         }
         failovers.incrementAndGet();
-        ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
-                + " primary holds the old primary's writes up to {} and does not have this unit's last committed write {}"
-                + " (acknowledged by the old primary before a replica had it: asynchronous replication); what was"
-                + " written then is not in the database any more", label, survived, wrote);
-        last = new Failover(survived, nowMicros, new ConcurrentHashMap<>());
+        if (known) {
+            ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
+                    + " primary holds the old primary's writes up to {} and does not have this unit's last committed"
+                    + " write {} (acknowledged by the old primary before a replica had it: asynchronous replication);"
+                    + " what was written then is not in the database any more", label, survived, wrote);
+        }
+        else {
+            ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes may have been lost in a failover of the"
+                    + " primary: the old primary acknowledged a commit of this unit at {} and its connection broke before the"
+                    + " commit's position could be read; the old primary was not seen again, so whether the new primary"
+                    + " (holding the old one's writes up to {}) has it is unknown (asynchronous replication loses what no"
+                    + " replica had yet); reads that require it are told", label,
+                    java.time.Instant.EPOCH.plusNanos(unconfirmed.commitMicros() * 1000), survived);
+        }
+        last = new Failover(survived, nowMicros, unconfirmed == null ? 0 : unconfirmed.commitMicros(),
+                new ConcurrentHashMap<>());
     }
 
     /**
-     * The position of a write that {@code need} requires and the last failover lost, if {@code who} has not been told
-     * of it since (null {@code who}: the caller forgets {@code need} once told, as a session's own requirement
-     * does); else null.
+     * The write that {@code need} requires and the last failover lost (or, its position never read, may have lost),
+     * if {@code who} has not been told of it since (null {@code who}: the caller forgets {@code need} once told, as a
+     * session's own requirement does); else null.
      *
      * @param who what learns it once: a scope's key, {@code "token"} for a token handed in, or null
      */
-    GtidPosition lostWrite(ConsistencyToken need, String who) {
+    LostWrite lostWrite(ConsistencyToken need, String who) {
         Failover l = last;
         if (l == null || need == null || need.commitTimeMicros() >= l.failoverMicros()) {
             return null;
         }
         GtidPosition own = need.positionOrNull();
-        if (own == null || holds(l.survived(), own)) {
+        LostWrite lost;
+        if (own != null) {
+            if (l.survived() == null || holds(l.survived(), own)) {
+                return null;
+            }
+            lost = new LostWrite(own, need.commitTimeMicros());
+        }
+        else if (l.unconfirmedMicros() != 0 && need.commitTimeMicros() >= l.unconfirmedMicros()) {
+            // a token without a position that is as late as the unconfirmed write: it stands for that write or a later one
+            lost = new LostWrite(null, l.unconfirmedMicros());
+        }
+        else {
             return null;
         }
-        return who == null || l.told().putIfAbsent(who + " " + own, Boolean.TRUE) == null ? own : null;
+        return who == null || l.told().putIfAbsent(who + " " + lost.describe(), Boolean.TRUE) == null ? lost : null;
     }
 
     /**
      * A read had to see {@code lost}: counted; true when it must fail ({@code lost_writes=fail}), else logged at WARN
      * and it reads the new primary's data.
      */
-    boolean read(GtidPosition lost) {
+    boolean read(LostWrite lost) {
         reads.incrementAndGet();
         if (mode == LostWriteReads.FAIL) {
             return true;
         }
-        ConsistencyRuntime.log.warn("hibernate-rwsplit [{}]: a read that had to see write {}, lost in a failover of the"
-                + " primary, reads the new primary's data (lost_writes=log)", label, lost);
+        ConsistencyRuntime.log.warn("hibernate-rwsplit [{}]: a read that had to see write {}, {} in a failover of the"
+                + " primary, reads the new primary's data (lost_writes=log)", label, lost.describe(),
+                lost.certain() ? "lost" : "perhaps lost");
         return false;
     }
 

@@ -26,7 +26,7 @@ public final class SessionConsistency {
     private ConsistencyToken required;
     private Runnable pendingWrite;
     /** A write this session's reads required that a failover lost, not yet reported to a read, or null. */
-    private GtidPosition lostWrite;
+    private LostWrite lostWrite;
     /** The unit position last merged into {@link #required} (identity), so that an unchanged one costs nothing. */
     private ConsistencyToken unitSeen;
 
@@ -148,7 +148,7 @@ public final class SessionConsistency {
 
     /** Remembers for the next read a write {@code need} requires that a failover lost ({@link CausalReads#lostWrite}). */
     private void noteLost(ConsistencyToken need, String who) {
-        GtidPosition lost = causal.lostWrite(need, who);
+        LostWrite lost = causal.lostWrite(need, who);
         if (lost != null) {
             lostWrite = lost;
         }
@@ -158,8 +158,8 @@ public final class SessionConsistency {
      * A write a failover lost that this session's next read required (its own, its scope's, a token's): the read
      * fails with it, once; null when there is none. Clears it.
      */
-    public GtidPosition takeLostWrite() {
-        GtidPosition l = lostWrite;
+    public LostWrite takeLostWrite() {
+        LostWrite l = lostWrite;
         lostWrite = null;
         return l;
     }

@@ -20,6 +20,18 @@ final class UnitPosition {
      * {@link #last} but not out of here: the writes before it are still known to need it.
      */
     private final AtomicReference<GtidPosition> known = new AtomicReference<>();
+    /**
+     * The last write committed since the last failover whose position could not be read (its connection broke right
+     * after the commit), while the primary has not been seen answering since; null when there is none.
+     */
+    private final AtomicReference<Unconfirmed> unconfirmed = new AtomicReference<>();
+
+    /**
+     * A write whose position is unknown: when its position could not be read ({@link io.rwsplit.spi.Clock#nanoTime()})
+     * and the commit time of its token.
+     */
+    record Unconfirmed(long failedAtNanos, long commitMicros) {
+    }
 
     /** What a read that begins now must see, or {@code null} when the unit has not written yet. */
     ConsistencyToken current() {
@@ -33,6 +45,33 @@ final class UnitPosition {
     void rebase(ConsistencyToken base) {
         last.updateAndGet(t -> t == null || t.commitTimeMicros() < base.commitTimeMicros() ? base : Tokens.merge(t, base));
         known.set(null);
+        unconfirmed.set(null);
+    }
+
+    /**
+     * A write committed (the server acknowledged it) whose position could not be read afterwards, noticed at
+     * {@code failedAtNanos}; its token's commit time is {@code commitMicros}. Until the primary is seen answering
+     * again, a failover cannot tell whether the write survived it.
+     */
+    void unconfirmed(long failedAtNanos, long commitMicros) {
+        unconfirmed.set(new Unconfirmed(failedAtNanos, commitMicros));
+    }
+
+    /**
+     * The primary answered on a connection obtained at {@code askedAtNanos}: a write whose position could not be read
+     * before that moment was not lost in a crash of the primary as it acknowledged it (the primary outlived it, and
+     * replicas receive what it committed as it goes on).
+     */
+    void primaryAnswered(long askedAtNanos) {
+        Unconfirmed u = unconfirmed.get();
+        if (u != null && askedAtNanos - u.failedAtNanos() >= 0) {
+            unconfirmed.compareAndSet(u, null);
+        }
+    }
+
+    /** The last write whose position could not be read while the primary has not answered since, or null. */
+    Unconfirmed unconfirmed() {
+        return unconfirmed.get();
     }
 
     /**

@@ -52,7 +52,12 @@ final class RoutingRuntime implements AutoCloseable {
                     new io.rwsplit.internal.stats.QueryShapes(config.queryShapes()), config.rules(), config.auditSample());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
-                    causal::primaryChanged, router::primaryAnswered);
+                    causal::primaryChanged, (writable, askedAt) -> {
+                        router.primaryAnswered(writable, askedAt);
+                        if (writable) {
+                            causal.primaryAnswered(askedAt);
+                        }
+                    });
             log.info("hibernate-rwsplit: {}routing between the primary ({}) and replicas {}; {}; {}",
                     label.equals("default") ? "" : "tenant " + label + ": ", Secrets.scrub(primaryName), config.replicas(),
                     consistency.config().describe(), LagProbes.describe(config.health(), config.replicas()));

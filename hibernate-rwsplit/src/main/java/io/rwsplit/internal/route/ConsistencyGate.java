@@ -7,6 +7,7 @@ import io.rwsplit.Consistency;
 import io.rwsplit.RouteReason;
 import io.rwsplit.internal.consistency.CausalReads;
 import io.rwsplit.internal.consistency.CausalReasons;
+import io.rwsplit.internal.consistency.LostWrite;
 import io.rwsplit.internal.consistency.SessionConsistency;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
@@ -71,13 +72,17 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             return replicaReason;   // no read-your-writes here (no positions to honour)
         }
         ConsistencyToken need = consistency.requirement();
-        GtidPosition lost = consistency.takeLostWrite();
+        LostWrite lost = consistency.takeLostWrite();
         if (lost != null && router.causal().lostWriteRead(lost)) {
             throw new io.rwsplit.LostWriteException("hibernate-rwsplit [" + router.label() + "]: this read must see a"
-                    + " write (" + lost + ") that was lost in a failover of the primary: the old primary acknowledged it"
-                    + " before any replica had it, and the new primary does not have it. This session, scope or token"
-                    + " learns it once; its next reads see the new primary's data (setting '"
-                    + io.rwsplit.RwSplitSettings.LOST_WRITES + "=log' reads them at once instead)", lost.toString());
+                    + " write (" + lost.describe() + ") that " + (lost.certain()
+                    ? "was lost in a failover of the primary: the old primary acknowledged it before any replica had it,"
+                    + " and the new primary does not have it."
+                    : "may have been lost in a failover of the primary: the old primary acknowledged it and went away"
+                    + " before its position could be read, so whether the new primary has it is unknown.")
+                    + " This session, scope or token learns it once; its next reads see the new primary's data (setting '"
+                    + io.rwsplit.RwSplitSettings.LOST_WRITES + "=log' reads them at once instead)",
+                    lost.certain() ? lost.position().toString() : null);
         }
         if (need != null && !need.trusted()) {
             return RouteReason.UNTRUSTED_TOKEN_PRIMARY;
@@ -215,7 +220,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         }
         catch (SQLException | RuntimeException e) {
             router.commitCaptureFailed().accept(e);
-            consistency.committed(ConsistencyToken.withoutPosition(router.replicas().clock().epochMicros()));
+            consistency.committed(router.causal().unconfirmedCommit(e));
         }
     }
 

@@ -162,11 +162,11 @@ class FailoverRebaseTest {
         monitor.watchPrimary();
 
         writer.requirement();
-        assertEquals(gtid("0-1-53"), writer.takeLostWrite(), "the session that wrote it learns it");
+        assertEquals(gtid("0-1-53"), writer.takeLostWrite().position(), "the session that wrote it learns it");
         writer.requirement();
         assertNull(writer.takeLostWrite(), "once");
         inFlight.requirement();
-        assertEquals(gtid("0-1-53"), inFlight.takeLostWrite(), "a read in flight at the change");
+        assertEquals(gtid("0-1-53"), inFlight.takeLostWrite().position(), "a read in flight at the change");
 
         io.rwsplit.internal.consistency.SessionConsistency later = causal.newSession();
         later.requirement();
@@ -176,7 +176,7 @@ class FailoverRebaseTest {
         io.rwsplit.internal.consistency.SessionConsistency withToken = causal.newSession();
         withToken.require(before);
         withToken.requirement();
-        assertEquals(gtid("0-1-53"), withToken.takeLostWrite(), "the token's holder learns it");
+        assertEquals(gtid("0-1-53"), withToken.takeLostWrite().position(), "the token's holder learns it");
         io.rwsplit.internal.consistency.SessionConsistency sameTokenAgain = causal.newSession();
         sameTokenAgain.require(before);
         sameTokenAgain.requirement();
@@ -231,12 +231,12 @@ class FailoverRebaseTest {
                 clock), "failover", replicas.epochs());
         try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach("io.rwsplit.consistency",
                 ch.qos.logback.classic.Level.WARN)) {
-            assertFalse(logging.lostWriteRead(gtid("0-1-53")), "log: the read goes on");
+            assertFalse(logging.lostWriteRead(lost("0-1-53")), "log: the read goes on");
             assertEquals(1, logging.lostWriteReads());
             assertTrue(logs.lines().stream().anyMatch(l -> l.startsWith("WARN") && l.contains("0-1-53")
                     && l.contains("lost_writes=log")), String.join("\n", logs.lines()));
         }
-        assertTrue(causal.lostWriteRead(gtid("0-1-53")), "the default fails the read");
+        assertTrue(causal.lostWriteRead(lost("0-1-53")), "the default fails the read");
         assertEquals(1, causal.lostWriteReads());
     }
 
@@ -248,6 +248,70 @@ class FailoverRebaseTest {
         behindPrimaryUrl = new Server("2@db:3308", false, "0-1-53");
         monitor.watchPrimary();
         assertEquals(0, causal.lostWriteFailovers());
+    }
+
+    @Test
+    void aWriteWhosePositionCouldNotBeReadAsThePrimaryWentAwayMayBeLostItsSessionIsToldOnceAndTheFailoverCounted() {
+        try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach("io.rwsplit.consistency",
+                ch.qos.logback.classic.Level.WARN);
+                ReplicaMonitor answering = answeringMonitor()) {
+            answering.watchPrimary();
+            io.rwsplit.internal.consistency.SessionConsistency writer = causal.newSession();
+            writer.committed(write("0-1-53"));
+            clock.advanceMillis(10);
+            // the old primary acknowledged the next commit and was killed before its position could be read
+            writer.committed(causal.unconfirmedCommit(new java.sql.SQLException("Connection reset", "08S01")));
+            clock.advanceMillis(100);
+            behindPrimaryUrl = new Server("2@db:3308", true, "0-1-53");     // the URL reaches read-only replica 1
+            answering.watchPrimary();
+            clock.advanceMillis(1_000);
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");   // promoted: it has write 53
+            answering.watchPrimary();
+
+            assertEquals(1, causal.lostWriteFailovers(), "whether the last write survived is unknown: reported");
+            List<String> errors = logs.lines().stream().filter(l -> l.startsWith("ERROR")).toList();
+            assertEquals(1, errors.size(), String.join("\n", logs.lines()));
+            assertTrue(errors.get(0).contains("may have been lost") && errors.get(0).contains("0-1-53"), errors.get(0));
+            writer.requirement();
+            io.rwsplit.internal.consistency.LostWrite told = writer.takeLostWrite();
+            assertFalse(told.certain(), "its position is unknown");
+            assertTrue(told.describe().contains("position unread"), told.describe());
+            writer.requirement();
+            assertNull(writer.takeLostWrite(), "once");
+            io.rwsplit.internal.consistency.SessionConsistency later = causal.newSession();
+            later.requirement();
+            assertNull(later.takeLostWrite(), "a session begun after the re-base reads the new primary's data");
+        }
+    }
+
+    @Test
+    void aWriteWhosePositionCouldNotBeReadCountsForNothingOnceTheSamePrimaryAnsweredAfterIt() {
+        try (ReplicaMonitor answering = answeringMonitor()) {
+            answering.watchPrimary();
+            causal.newSession().committed(write("0-1-53"));
+            clock.advanceMillis(10);
+            causal.newSession().committed(causal.unconfirmedCommit(new java.sql.SQLException("Connection reset", "08S01")));
+            clock.advanceMillis(250);
+            answering.watchPrimary();                       // the old primary outlived the broken connection
+            clock.advanceMillis(1_000);
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");
+            answering.watchPrimary();
+            assertEquals(0, causal.lostWriteFailovers(), "write 53 survived, and the later one was not lost in a crash");
+        }
+    }
+
+    /** A monitor wired as the routing runtime wires it: a writable answer tells the causal reads when it was asked. */
+    private ReplicaMonitor answeringMonitor() {
+        return new ReplicaMonitor(replicas, List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(),
+                primaryUrl(), clock, causal::observed, causal::primaryChanged, (writable, askedAt) -> {
+                    if (writable) {
+                        causal.primaryAnswered(askedAt);
+                    }
+                });
+    }
+
+    private static io.rwsplit.internal.consistency.LostWrite lost(String gtid) {
+        return new io.rwsplit.internal.consistency.LostWrite(gtid(gtid), 0);
     }
 
     private ConsistencyToken write(String gtid) {

@@ -1,0 +1,27 @@
+package io.rwsplit.internal.consistency;
+
+import java.time.Instant;
+
+import io.rwsplit.position.GtidPosition;
+
+/**
+ * A write a read required that a failover of the primary lost, or may have lost: its position when the module read
+ * it, else null (the connection broke as the old primary acknowledged the commit, and the old primary was not seen
+ * again), with the commit time of its token.
+ *
+ * @param position      the lost write's position (GTID or LSN), or null when it could not be read
+ * @param commitMicros  when it committed, as its token says
+ */
+public record LostWrite(GtidPosition position, long commitMicros) {
+
+    /** Whether the new primary is known not to hold the write (its position was read); else it may be lost. */
+    public boolean certain() {
+        return position != null;
+    }
+
+    /** The position's text, or a description of a write whose position is unknown. */
+    public String describe() {
+        return position != null ? position.toString()
+                : "committed at " + Instant.EPOCH.plusNanos(commitMicros * 1000) + ", position unread";
+    }
+}
