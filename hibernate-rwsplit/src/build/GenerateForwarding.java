@@ -23,8 +23,8 @@ import java.util.function.Function;
  * module's pom) with the output directory as its argument.
  * <ul>
  * <li>{@code ForwardingPreparedStatement}: every {@link PreparedStatement} method forwards to {@code delegate};
- *     every setter (parameters and statement options) is also recorded while recording is on, except a stream or
- *     reader parameter, which cannot be set twice and stops the recording; result sets hand back the statement.</li>
+ *     every setter is also kept while recording is on, the last call per parameter index and per statement option
+ *     (a stream or reader parameter until an execution reads it); result sets hand back the statement.</li>
  * <li>{@code ForwardingCallableStatement}: the methods {@link CallableStatement} adds forward to {@code callable};
  *     its setters by name and OUT parameter registrations stop the recording.</li>
  * <li>{@code RoutedResultSet}: a result set that hands back the routed statement ({@code getStatement()}) and tells
@@ -67,10 +67,12 @@ public final class GenerateForwarding {
         StringBuilder s = new StringBuilder(HEADER);
         s.append("""
                 /**
-                 * Forwards every call to {@link #delegate}. While {@link #bindings} is not null, every setter call
-                 * (parameters and statement options such as fetch size or query timeout) is also recorded there, so
-                 * that the statement can be prepared again elsewhere and replayed. A stream or reader parameter cannot
-                 * be replayed and stops the recording ({@link #unreplayable()}).
+                 * Forwards every call to {@link #delegate}. While the statement records ({@link #recording}), every setter
+                 * call is also kept so that the statement can be prepared again elsewhere and replayed: the last call per
+                 * parameter index (setting a parameter replaces its value; {@code clearParameters} clears them) and per
+                 * statement option (fetch size, query timeout...), however often the statement was executed with new
+                 * values. A stream or reader parameter is kept too, and replayed as long as no execution has read it since
+                 * it was set ({@link #streamsRead()}).
                  * <p>
                  * {@link #getConnection()} returns the routing connection and result sets return this statement, never the
                  * physical ones. Generated from {@link java.sql.PreparedStatement}; the behaviour lives in the subclasses.
@@ -84,37 +86,115 @@ public final class GenerateForwarding {
                         void apply(java.sql.PreparedStatement statement) throws java.sql.SQLException;
                     }
 
+                    private static final byte VALUE = 1, STREAM = 2, STREAM_READ = 3;
+
                     /** The routing connection the statement belongs to, what {@link #getConnection()} returns. */
                     final java.sql.Connection owner;
                     java.sql.PreparedStatement delegate;
-                    /** The recorded setter calls ({@link #bound} of them), or null when the statement cannot be replayed. */
-                    Binding[] bindings;
-                    int bound;
+                    /** Whether setter calls are kept (false: the statement cannot be replayed). */
+                    boolean recording;
+                    /** The last setter call per parameter index (slot {@code index - 1}), null where none is set. */
+                    private Binding[] parameters;
+                    /** Per slot of {@link #parameters}: 0 none, a value, a stream, a stream an execution has read. */
+                    private byte[] kinds;
+                    /** The last call per statement option ({@value #OPTIONS} of them), null where none was made. */
+                    private final Binding[] options;
+                    /** Whether a stream parameter that an execution has read is set (the statement cannot be replayed). */
+                    private boolean streamRead;
 
                     ForwardingPreparedStatement(java.sql.Connection owner, java.sql.PreparedStatement delegate, boolean record) {
                         this.owner = owner;
                         this.delegate = delegate;
-                        this.bindings = record ? new Binding[4] : null;
+                        this.recording = record;
+                        this.options = record ? new Binding[OPTIONS] : null;
                     }
 
-                    /**
-                     * Records one setter call (while recording). A statement executed many times with new parameters
-                     * stops recording after 256 calls, as a stream parameter stops it: it is no longer replayed.
-                     */
-                    final void bind(Binding binding) {
-                        if (bound == 256) {
-                            unreplayable();
+                    /** Keeps the setter call of parameter {@code index} (while recording), replacing an earlier one. */
+                    final void parameter(int index, Binding binding, boolean stream) {
+                        if (!recording) {
                             return;
                         }
-                        if (bound == bindings.length) {
-                            bindings = java.util.Arrays.copyOf(bindings, bound * 2);
+                        if (index < 1) {
+                            unreplayable();   // the driver accepted an index JDBC does not define: do not guess
+                            return;
                         }
-                        bindings[bound++] = binding;
+                        if (parameters == null || index > parameters.length) {
+                            int size = Math.max(index, parameters == null ? 8 : parameters.length * 2);
+                            parameters = parameters == null ? new Binding[size] : java.util.Arrays.copyOf(parameters, size);
+                            kinds = kinds == null ? new byte[size] : java.util.Arrays.copyOf(kinds, size);
+                        }
+                        if (kinds[index - 1] == STREAM_READ) {
+                            streamRead = hasReadStream(index - 1);
+                        }
+                        parameters[index - 1] = binding;
+                        kinds[index - 1] = stream ? STREAM : VALUE;
                     }
 
-                    /** A parameter that cannot be set twice (a stream) was bound: the statement can no longer be replayed. */
+                    /** Keeps the call of statement option {@code option} (while recording), replacing an earlier one. */
+                    final void option(int option, Binding binding) {
+                        if (recording) {
+                            options[option] = binding;
+                        }
+                    }
+
+                    /** {@code clearParameters()}: the kept parameters go too. */
+                    final void parametersCleared() {
+                        if (parameters != null) {
+                            java.util.Arrays.fill(parameters, null);
+                            java.util.Arrays.fill(kinds, (byte) 0);
+                        }
+                        streamRead = false;
+                    }
+
+                    /** An execution begins: it reads the stream parameters set, which cannot be replayed after it. */
+                    final void streamsRead() {
+                        if (kinds == null) {
+                            return;
+                        }
+                        for (int i = 0; i < kinds.length; i++) {
+                            if (kinds[i] == STREAM) {
+                                kinds[i] = STREAM_READ;
+                                streamRead = true;
+                            }
+                        }
+                    }
+
+                    /** Whether the kept calls can set up the statement again elsewhere: recording, and no stream read. */
+                    final boolean canReplay() {
+                        return recording && !streamRead;
+                    }
+
+                    /** Sets {@code next} up as this statement is: its options, then its parameters. Only when {@link #canReplay()}. */
+                    final void replay(java.sql.PreparedStatement next) throws java.sql.SQLException {
+                        for (Binding b : options) {
+                            if (b != null) {
+                                b.apply(next);
+                            }
+                        }
+                        if (parameters != null) {
+                            for (Binding b : parameters) {
+                                if (b != null) {
+                                    b.apply(next);
+                                }
+                            }
+                        }
+                    }
+
+                    /** Whether a slot other than {@code except} holds a stream an execution has read. */
+                    private boolean hasReadStream(int except) {
+                        for (int i = 0; i < kinds.length; i++) {
+                            if (i != except && kinds[i] == STREAM_READ) {
+                                return true;
+                            }
+                        }
+                        return false;
+                    }
+
+                    /** Recording stops (a batch, a callable statement's setter by name): the statement is not replayed. */
                     void unreplayable() {
-                        bindings = null;
+                        recording = false;
+                        parameters = null;
+                        kinds = null;
                     }
 
                     /** A result set of this statement: it hands back this statement, not the driver's. */
@@ -137,26 +217,44 @@ public final class GenerateForwarding {
                         return owner;
                     }
                 """);
+        java.util.List<String> options = new java.util.ArrayList<>();
         for (Method m : methods(PreparedStatement.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
             String call = "delegate." + m.getName() + "(" + arguments(m) + ")";
             StringBuilder body = new StringBuilder();
             if (m.getName().startsWith("set") && m.getReturnType() == void.class) {
                 body.append("        ").append(call).append(";\n");
-                if (takesStream(m)) {
-                    body.append("        unreplayable();\n");
+                String replay = "s -> s." + m.getName() + "(" + arguments(m) + ")";
+                body.append("        if (recording) {\n");
+                if (isParameterSetter(m)) {
+                    body.append("            parameter(a0, ").append(replay).append(", ").append(takesStream(m)).append(");\n");
                 }
                 else {
-                    body.append("        if (bindings != null) {\n")
-                        .append("            bind(s -> s.").append(m.getName()).append("(").append(arguments(m)).append("));\n")
-                        .append("        }\n");
+                    if (!options.contains(m.getName())) {
+                        options.add(m.getName());
+                    }
+                    body.append("            option(").append(options.indexOf(m.getName())).append(", ").append(replay)
+                        .append(");\n");
                 }
+                body.append("        }\n");
             }
             else {
                 body.append("        ").append(returning(m, call)).append(";\n");
             }
             s.append(method(m, body.toString()));
         }
+        s.append("\n    /** How many statement options are kept: ").append(String.join(", ", options)).append(". */\n")
+                .append("    static final int OPTIONS = ").append(options.size()).append(";\n");
         return s.append("}\n").toString();
+    }
+
+    /**
+     * A parameter setter of {@link PreparedStatement} ({@code setX(int parameterIndex, value...)}), as opposed to a
+     * statement option ({@code setFetchSize(int)}, {@code setQueryTimeout(int)}: one argument, declared by
+     * {@link java.sql.Statement}).
+     */
+    private static boolean isParameterSetter(Method m) {
+        return m.getDeclaringClass() == PreparedStatement.class && m.getParameterCount() >= 2
+                && m.getParameterTypes()[0] == int.class;
     }
 
     private static String callableStatement() {

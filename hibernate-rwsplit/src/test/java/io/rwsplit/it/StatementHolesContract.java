@@ -99,6 +99,25 @@ abstract class StatementHolesContract {
     }
 
     @Test
+    void aReadReusedHundredsOfTimesAndExecutedAfterAnInsertSeesTheRow() {
+        String answer = doWork(c -> {
+            try (PreparedStatement read = c.prepareStatement("select count(*), " + identity() + " from holes where id = ?")) {
+                for (int i = 0; i < 300; i++) {   // a library that keeps its statement: 300 setter calls
+                    read.setInt(1, 1000 + i);
+                    answer(read);
+                }
+                try (Statement insert = c.createStatement()) {
+                    insert.executeUpdate("insert into holes values (8, 'eight')");
+                }
+                read.setInt(1, 8);
+                read.setInt(1, 8);   // set twice: the last value counts, as on one server
+                return answer(read);
+            }
+        });
+        assertEquals("1", count(answer), "answered by " + server(answer));
+    }
+
+    @Test
     void aStatementsBatchRunsWhereItWasAddedWhateverTheStatementReadsInBetween() throws SQLException {
         String counts = doWork(c -> {
             try (Statement st = c.createStatement()) {

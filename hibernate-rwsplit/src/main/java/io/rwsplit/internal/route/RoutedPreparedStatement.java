@@ -13,7 +13,9 @@ import io.rwsplit.internal.stats.QueryShapes;
  * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close), and its
  * {@code executeQuery()} and {@code execute()} go through the connection's {@link Failover}, which decides what a
  * failure leads to; to move, the statement is prepared again there ({@link #prepareAgain}) and its recorded
- * parameters and options are replayed. After a first execution, or with a stream parameter, it is not replayed.
+ * parameters and options are replayed (the last value set per parameter and option). A failed execution is retried
+ * elsewhere only before its first one has run, and not when it reads a stream parameter; a read routed again after a
+ * write on its connection moves with its parameters unless a stream parameter an earlier execution read is still set.
  * A replica read the stale-read audit samples is checked once its results are closed ({@link ReadAudit.Sample}): its
  * result set closed, the next execution, or the statement's close.
  */
@@ -113,6 +115,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         else if (routing.writes() != writesAtRoute) {
             routeAgain();
         }
+        streamsRead();   // from here on, a stream parameter set before is (being) read
         starting();
         ReadAudit.Sample sample = node != null ? routing.auditSample() : null;
         try {
@@ -140,12 +143,12 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * A write ran on the connection since this read was routed (a prepared read executed after the connection's
      * write, as one server would answer it): it is routed as a new read would be, and moves when that leads elsewhere
      * (to the primary, or to a replica that has the write), its parameters replayed. One whose parameters cannot be
-     * replayed (a stream, a batch, a very long history) stays where it is.
+     * replayed (a stream parameter an earlier execution read and that was not set again, a batch) stays where it is.
      */
     private void routeAgain() throws SQLException {
         StatementRoute next = routing.route(sql);
         writesAtRoute = routing.writes();
-        if (next.node() == node || bindings == null) {
+        if (next.node() == node || !canReplay()) {
             if (next.node() == node) {
                 route = next;
             }
@@ -164,9 +167,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     @Override
     public void clearParameters() throws SQLException {
         delegate.clearParameters();
-        if (bindings != null) {
-            bind(PreparedStatement::clearParameters);
-        }
+        parametersCleared();
     }
 
     @Override
@@ -218,7 +219,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     @Override
     public final boolean replayable() {
-        return bindings != null && !executed;
+        return canReplay() && !executed;
     }
 
     @Override
@@ -231,9 +232,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     public final void retarget(Connection connection, ReplicaNode replica) throws SQLException {
         PreparedStatement next = prepareAgain(connection);
         try {
-            for (int i = 0; i < bound; i++) {
-                bindings[i].apply(next);
-            }
+            replay(next);
         }
         catch (SQLException | RuntimeException e) {
             next.close();

@@ -107,6 +107,69 @@ class WritesTrackedAtExecutionTest {
     }
 
     @Test
+    void aReadExecutedHundredsOfTimesWithNewParametersIsStillRoutedAgainAfterAWrite() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ? and ? > 0")) {
+            for (int i = 1; i <= 300; i++) {   // 600 setter calls: each execution replaces the values
+                read.setInt(1, 1);
+                read.setInt(2, i);
+                assertEquals("r1", name(read));
+            }
+            read.setFetchSize(7);
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('x')");
+            }
+            assertEquals("primary", name(read), "routed again with its last parameters");
+            assertEquals(7, read.getFetchSize(), "and its last options");
+        }
+    }
+
+    @Test
+    void aReadWhoseStreamParameterIsSetAgainMovesWithItAfterAWrite() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ? and name <> ?")) {
+            read.setInt(1, 1);
+            read.setCharacterStream(2, new java.io.StringReader("nobody"));
+            assertEquals("r1", name(read), "the execution reads the stream");
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('x')");
+            }
+            read.setCharacterStream(2, new java.io.StringReader("nobody"));   // a new stream, not read yet
+            assertEquals("primary", name(read), "replayed on the primary before its execution reads it");
+        }
+    }
+
+    @Test
+    void aReadPreparedWithAStreamMovesBeforeItsFirstExecution() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ? and name <> ?")) {
+            read.setInt(1, 1);
+            read.setCharacterStream(2, new java.io.StringReader("nobody"));
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('x')");
+            }
+            assertEquals("primary", name(read));
+        }
+    }
+
+    @Test
+    void clearedParametersAreNotReplayed() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);
+            assertEquals("r1", name(read));
+            read.clearParameters();
+            try (Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('x')");
+            }
+            org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> name(read),
+                    "as on one server: the parameter is not set");
+            read.setInt(1, 1);
+            assertEquals("primary", name(read), "moved, and set again");
+        }
+    }
+
+    @Test
     void aWriteStatementOfAnEarlierTransactionExecutedInALaterOneCountsAtItsCommit() throws SQLException {
         try (Connection c = servers.open(session);
              PreparedStatement insert = c.prepareStatement("insert into item (label) values (?)")) {
