@@ -157,6 +157,18 @@ class NamedQueryRulesTest {
     }
 
     @Test
+    void aNativeNamedQueryWithACommentCanBeMoved() {
+        factory("hibernate.rwsplit.rule.n.match", "query:Person.nativeNameCommented",
+                "hibernate.rwsplit.rule.n.route", "primary");
+        try (EntityManager em = emf.createEntityManager()) {
+            assertEquals("primary-alice", em.createNamedQuery("Person.nativeNameCommented").setParameter(1, 1L)
+                    .getSingleResult());
+            assertEquals("replica-alice", em.createNamedQuery("Person.nativeName").setParameter(1, 1L)
+                    .getSingleResult());
+        }
+    }
+
+    @Test
     void aFactoryWithoutRulesByNamedQueryStartsAsBefore() {
         factory();
         assertNotNull(RwSplit.statistics(emf));

@@ -18,6 +18,8 @@ import jakarta.persistence.Table;
         hints = @QueryHint(name = "org.hibernate.comment", value = "names for the report"))
 @NamedQuery(name = "Person.rename", query = "update Person p set p.name = :name where p.id = :id")
 @NamedNativeQuery(name = "Person.nativeName", query = "select name from person where id = ?")
+@NamedNativeQuery(name = "Person.nativeNameCommented", query = "select name from person where id = ?",
+        hints = @QueryHint(name = "org.hibernate.comment", value = "native names"))
 public class Person {
 
     @Id
