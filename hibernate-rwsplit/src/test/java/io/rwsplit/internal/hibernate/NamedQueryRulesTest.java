@@ -18,6 +18,9 @@ import io.rwsplit.InvalidSettingException;
 import io.rwsplit.QueryShapeStatistics;
 import io.rwsplit.RouteReason;
 import io.rwsplit.RwSplit;
+import io.rwsplit.testing.LogCapture;
+
+import ch.qos.logback.classic.Level;
 
 /**
  * Rules by named query ({@code match=query:<name>}) on real Hibernate and two H2 databases ("primary-..." /
@@ -96,6 +99,18 @@ class NamedQueryRulesTest {
         assertEquals("replica-bob", name("Person.nameById", 2), "the same HQL without that comment is not moved");
         assertEquals(Map.of(RouteReason.SHAPE_RULE_PRIMARY, 1L, RouteReason.REPLICA_READ, 1L),
                 shape("select p1_0.name from").byReason());
+    }
+
+    @Test
+    void anotherNamedQueryWithTheSameHqlAndNoCommentIsMatchedTooAndStartupSaysSo() {
+        try (LogCapture logs = LogCapture.attach(NamedQueryRules.class.getName(), Level.WARN)) {
+            factory("hibernate.rwsplit.rule.names.match", "query:Person.nameById",
+                    "hibernate.rwsplit.rule.names.route", "primary");
+            assertEquals(1, logs.lines().stream().filter(l -> l.contains("[Person.nameByIdAgain]")).count(),
+                    logs.lines().toString());
+        }
+        assertEquals("primary-alice", name("Person.nameByIdAgain", 1));
+        assertEquals("replica-alice", name("Person.nameByIdCommented", 1));
     }
 
     @Test

@@ -13,6 +13,7 @@ import jakarta.persistence.Table;
 @Entity
 @Table(name = "person")
 @NamedQuery(name = "Person.nameById", query = "select p.name from Person p where p.id = :id")
+@NamedQuery(name = "Person.nameByIdAgain", query = "select p.name from Person p where p.id = :id")
 @NamedQuery(name = "Person.byName", query = "select p from Person p where p.name = :name")
 @NamedQuery(name = "Person.nameByIdCommented", query = "select p.name from Person p where p.id = :id",
         hints = @QueryHint(name = "org.hibernate.comment", value = "names for the report"))
