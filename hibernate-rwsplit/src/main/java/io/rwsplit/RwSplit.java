@@ -7,15 +7,11 @@ import java.util.function.Supplier;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 
-import org.hibernate.engine.jdbc.connections.spi.ConnectionProvider;
-import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
-import org.hibernate.service.spi.ServiceRegistryImplementor;
 
 import io.rwsplit.internal.consistency.SessionConsistency;
-import io.rwsplit.internal.hibernate.RoutingConnectionProvider;
-import io.rwsplit.internal.hibernate.RoutingMultiTenantConnectionProvider;
+import io.rwsplit.internal.hibernate.FactoryRouters;
 import io.rwsplit.internal.hibernate.RwSplitSession;
 import io.rwsplit.internal.hibernate.RwSplitSessions;
 import io.rwsplit.Intent;
@@ -217,14 +213,7 @@ public final class RwSplit {
     }
 
     private static List<Router> routers(EntityManagerFactory factory) {
-        ServiceRegistryImplementor registry = factory.unwrap(SessionFactoryImplementor.class).getServiceRegistry();
-        List<Router> routers = new ArrayList<>();
-        if (registry.getService(ConnectionProvider.class) instanceof RoutingConnectionProvider p) {
-            routers.add(p.router());
-        }
-        if (registry.getService(MultiTenantConnectionProvider.class) instanceof RoutingMultiTenantConnectionProvider p) {
-            routers.addAll(p.routers().values());
-        }
+        List<Router> routers = FactoryRouters.of(factory.unwrap(SessionFactoryImplementor.class));
         if (routers.isEmpty()) {
             throw new IllegalStateException("hibernate-rwsplit is not active for this persistence unit: set '"
                     + RwSplitSettings.REPLICAS + "' (or '" + RwSplitSettings.TENANTS + "') in its properties");

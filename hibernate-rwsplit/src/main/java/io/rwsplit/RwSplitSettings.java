@@ -121,8 +121,11 @@ public final class RwSplitSettings {
     /**
      * Rules by query shape: {@code hibernate.rwsplit.rule.NAME.match} and {@code hibernate.rwsplit.rule.NAME.route}
      * move the reads of one shape without a code change. {@code match} is {@code id:<the shape's 12-digit id>},
-     * {@code source:<the comment that opens the statement>} (with {@code hibernate.use_sql_comments}, the HQL) or
-     * {@code prefix:<the beginning of the shape's normalised SQL>} (ASCII case ignored); {@code route} is
+     * {@code source:<the comment that opens the statement>} (with {@code hibernate.use_sql_comments}, the HQL),
+     * {@code prefix:<the beginning of the shape's normalised SQL>} (ASCII case ignored) or
+     * {@code query:<the name of a named query>} (needs {@code hibernate.use_sql_comments=true}: it matches the
+     * statements that open with the comment Hibernate writes for that query, its {@code org.hibernate.comment} or else
+     * its HQL; a name the persistence unit does not have fails the session factory's start); {@code route} is
      * {@code primary} (reason {@code SHAPE_RULE_PRIMARY}) or {@code consistency:<level>} (the level of those reads,
      * as {@link #CONSISTENCY} writes it). A rule only changes reads that could go to a replica (autocommit reads and
      * reads of read-only transactions): writes, locking reads and the statements of read-write transactions stay on the

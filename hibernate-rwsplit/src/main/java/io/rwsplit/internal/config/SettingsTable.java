@@ -111,7 +111,8 @@ public final class SettingsTable {
     public static final Setting AUDIT_SAMPLE = integer(RwSplitSettings.AUDIT_SAMPLE, 100, 0,
             "The stale-read audit checks one replica read in N; `1` = every one, `0` = off.");
     public static final Setting RULE_MATCH = text(U + "match", null,
-            "Which statements a rule moves: `id:<shape id>`, `source:<opening comment>` or `prefix:<normalised SQL>`.");
+            "Which statements a rule moves: `id:<shape id>`, `source:<opening comment>`, `prefix:<normalised SQL>`"
+                    + " or `query:<named query>`.");
     public static final Setting RULE_ROUTE = text(U + "route", null,
             "Where the rule moves their reads: `primary` or `consistency:<level>`.");
     public static final Setting QUERY_SHAPES = integer(RwSplitSettings.QUERY_SHAPES, 50, 1,

@@ -15,7 +15,7 @@ import io.rwsplit.RwSplitSettings;
  *
  * @param name        the rule's name, from its keys
  * @param match       how it matches
- * @param pattern     the id, the source or the prefix (lower case for a prefix)
+ * @param pattern     the id, the source, the prefix (lower case for a prefix) or the named query's name
  * @param consistency the level of the reads it matches, or null: they go to the primary
  */
 public record ShapeRule(String name, Match match, String pattern, Consistency consistency) {
@@ -27,7 +27,12 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
         /** The comment that opens the statement, exactly (trimmed). */
         SOURCE,
         /** The beginning of the shape's normalised SQL, ASCII case ignored. */
-        PREFIX
+        PREFIX,
+        /**
+         * A named query, by its name. It matches nothing until the session factory is built and the rule is
+         * {@linkplain #asSource resolved} to the comment Hibernate writes into that query's SQL.
+         */
+        QUERY
     }
 
     /** Whether the reads of the statements it matches go to the primary. */
@@ -41,7 +46,18 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
             case ID -> pattern.equals(id);
             case SOURCE -> pattern.equals(source);
             case PREFIX -> text.regionMatches(true, 0, pattern, 0, pattern.length());
+            case QUERY -> false;
         };
+    }
+
+    /** The key that holds this rule's match, for messages. */
+    public String matchKey() {
+        return RwSplitSettings.RULE_PREFIX + name + ".match";
+    }
+
+    /** The same rule, matching the statements that open with the comment {@code source} (a resolved named query). */
+    public ShapeRule asSource(String source) {
+        return new ShapeRule(name, Match.SOURCE, source, consistency);
     }
 
     /** The rules of a settings map, in the order of their names. */
@@ -76,7 +92,7 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
         return value.trim();
     }
 
-    private static final String MATCH_FORMAT = "id:<12 hexadecimal digits>, source:<comment> or prefix:<SQL>";
+    private static final String MATCH_FORMAT = "id:<12 hexadecimal digits>, source:<comment>, prefix:<SQL> or query:<named query>";
     private static final String ROUTE_FORMAT = "primary or consistency:<level>";
 
     private static Match match(String key, String text) {
@@ -87,6 +103,7 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
             case "id" -> Match.ID;
             case "source" -> Match.SOURCE;
             case "prefix" -> Match.PREFIX;
+            case "query" -> Match.QUERY;
             default -> null;
         };
         if (match == null || value.isEmpty()) {

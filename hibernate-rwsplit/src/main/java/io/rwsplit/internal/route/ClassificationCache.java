@@ -27,12 +27,16 @@ final class ClassificationCache {
                  ShapeRule rule) {
     }
 
+    /** The rules in force and the entries classified under them: replaced together, never one without the other. */
+    private record Table(List<ShapeRule> rules, Entry[] entries) {
+    }
+
     private static final int SIZE = 1024;
 
-    private final Entry[] entries = new Entry[SIZE];
     private final Lexing lexing;
     private final QueryShapes shapes;
-    private final List<ShapeRule> rules;
+    private final List<ShapeRule> configured;
+    private volatile Table table;
 
     /**
      * @param lexing the lexical rules of the database whose SQL this cache classifies
@@ -42,13 +46,28 @@ final class ClassificationCache {
     ClassificationCache(Lexing lexing, QueryShapes shapes, List<ShapeRule> rules) {
         this.lexing = lexing;
         this.shapes = shapes;
-        this.rules = List.copyOf(rules);
+        this.configured = List.copyOf(rules);
+        this.table = new Table(configured, new Entry[SIZE]);
+    }
+
+    /** The rules by query shape as configured (a rule by named query still names its query). */
+    List<ShapeRule> configuredRules() {
+        return configured;
+    }
+
+    /**
+     * Classifies from now on under {@code rules} (the configured ones with their named queries resolved, once the
+     * session factory knows them), forgetting every statement classified before.
+     */
+    void useRules(List<ShapeRule> rules) {
+        table = new Table(List.copyOf(rules), new Entry[SIZE]);
     }
 
     /** The classification of {@code sql}, from the cache or computed and remembered. */
     Entry classify(String sql) {
+        Table t = table;
         int slot = sql.hashCode() & (SIZE - 1);
-        Entry entry = entries[slot];
+        Entry entry = t.entries[slot];
         if (entry != null && (entry.sql == sql || entry.sql.equals(sql))) {
             return entry;
         }
@@ -56,12 +75,12 @@ final class ClassificationCache {
         SqlFingerprint fingerprint = SqlFingerprint.of(sql);
         QueryShapes.Shape shape = shapes.shape(fingerprint.id(), fingerprint.text(), fingerprint.source(), isRead(kind));
         entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind), shape,
-                rule(fingerprint));
-        entries[slot] = entry;
+                rule(t.rules, fingerprint));
+        t.entries[slot] = entry;
         return entry;
     }
 
-    private ShapeRule rule(SqlFingerprint f) {
+    private static ShapeRule rule(List<ShapeRule> rules, SqlFingerprint f) {
         if (rules.isEmpty()) {
             return null;
         }

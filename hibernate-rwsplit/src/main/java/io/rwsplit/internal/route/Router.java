@@ -177,6 +177,20 @@ public final class Router {
         return classifications;
     }
 
+    /** The rules by query shape as configured: a rule by named query ({@code match=query:...}) still names its query. */
+    public java.util.List<io.rwsplit.internal.config.ShapeRule> configuredRules() {
+        return classifications.configuredRules();
+    }
+
+    /**
+     * Routes from now on under {@code rules}: the configured ones with each named query resolved to the comment that
+     * opens its SQL, once the session factory knows its named queries. Statements classified before are classified
+     * again.
+     */
+    public void useRules(java.util.List<io.rwsplit.internal.config.ShapeRule> rules) {
+        classifications.useRules(rules);
+    }
+
     /**
      * Whether the database behind {@code primary} undoes a session {@code SET} when the transaction rolls back
      * (PostgreSQL does, MariaDB and MySQL do not); read once from the driver's metadata.

@@ -56,11 +56,26 @@ class ShapeRuleTest {
     }
 
     @Test
+    void aQueryRuleMatchesNothingUntilItsNamedQueryIsResolvedToItsComment() {
+        ShapeRule rule = rules("hibernate.rwsplit.rule.q.match", "query: Person.byName",
+                "hibernate.rwsplit.rule.q.route", "primary").get(0);
+        assertEquals(ShapeRule.Match.QUERY, rule.match());
+        assertEquals("Person.byName", rule.pattern());
+        assertEquals("hibernate.rwsplit.rule.q.match", rule.matchKey());
+        assertFalse(rule.matches("x", "select ...", "Person.byName"), "a name is not a comment");
+        ShapeRule resolved = rule.asSource("select p from Person p where p.name = :name");
+        assertTrue(resolved.toPrimary());
+        assertTrue(resolved.matches("x", "select ...", "select p from Person p where p.name = :name"));
+        assertFalse(resolved.matches("x", "select ...", null));
+    }
+
+    @Test
     void aMalformedRuleFailsStartupNamingItsKeyAndValue() {
         Map<String, String> bad = Map.of(
                 "hibernate.rwsplit.rule.x.match", "shape:123",
                 "hibernate.rwsplit.rule.y.match", "id:XYZ",
-                "hibernate.rwsplit.rule.z.match", "prefix:");
+                "hibernate.rwsplit.rule.z.match", "prefix:",
+                "hibernate.rwsplit.rule.w.match", "query:");
         for (Map.Entry<String, String> e : bad.entrySet()) {
             String name = e.getKey().split("\\.")[3];
             InvalidSettingException ex = assertThrows(InvalidSettingException.class, () -> rules(e.getKey(), e.getValue(),
