@@ -126,8 +126,10 @@ public final class RwSplitSettings {
      * {@code query:<the name of a named query>} (needs {@code hibernate.use_sql_comments=true}: it matches the
      * statements that open with the comment Hibernate writes for that query, its {@code org.hibernate.comment} or else
      * its HQL; a name the persistence unit does not have fails the session factory's start); {@code route} is
-     * {@code primary} (reason {@code SHAPE_RULE_PRIMARY}) or {@code consistency:<level>} (the level of those reads,
-     * as {@link #CONSISTENCY} writes it). A rule only changes reads that could go to a replica (autocommit reads and
+     * {@code primary} (reason {@code SHAPE_RULE_PRIMARY}), {@code consistency:<level>} (the level of those reads,
+     * as {@link #CONSISTENCY} writes it) or {@code tier:<n>} (those reads open their replica connection on a replica of
+     * that tier, which some listed replica must have; at the session's level; as usual when none of that tier is UP).
+     * A rule only changes reads that could go to a replica (autocommit reads and
      * reads of read-only transactions): writes, locking reads and the statements of read-write transactions stay on the
      * primary whatever it says. Rules are matched once per distinct SQL string, in the order of their names; the first
      * that matches applies. A malformed rule fails startup naming the key. @since 0.1

@@ -100,6 +100,29 @@ class ReplicaConfigurationIT {
     }
 
     @Test
+    void aRuleByTierSendsItsShapesReadsToTheSecondTierReplicaAndTheOthersToTheFirst() throws SQLException {
+        String r1 = cluster.jdbcUrl(MariaDbCluster.replica(1));
+        String r2 = cluster.jdbcUrl(MariaDbCluster.replica(2));
+        EntityManagerFactory emf = factory(cluster.user(), cluster.password(), Map.of(
+                RwSplitSettings.REPLICAS, "main=" + r1 + ",reporting=" + r2,
+                "hibernate.rwsplit.replica.reporting.tier", "2",
+                "hibernate.rwsplit.rule.report.match", "prefix:select @@server_id",
+                "hibernate.rwsplit.rule.report.route", "tier:2"));
+        String first = String.valueOf(cluster.queryInt(MariaDbCluster.replica(1), "select @@server_id"));
+        String second = String.valueOf(cluster.queryInt(MariaDbCluster.replica(2), "select @@server_id"));
+        for (int i = 0; i < 6; i++) {
+            try (EntityManager em = emf.createEntityManager()) {
+                assertEquals(second, String.valueOf(em.createNativeQuery("select @@server_id").getSingleResult()),
+                        "the rule's shape reads the tier-2 replica");
+            }
+            try (EntityManager em = emf.createEntityManager()) {
+                assertEquals(first, String.valueOf(em.createNativeQuery("select 0 + @@server_id").getSingleResult()),
+                        "another shape reads the best tier");
+            }
+        }
+    }
+
+    @Test
     void aUserWithoutCreatePrivilegeGetsTheGtidProbeWithOneWarning() throws Exception {
         cluster.sql(MariaDbCluster.PRIMARY, "create user if not exists 'nocreate'@'%' identified by 'nocreate';"
                 + " grant select, insert, update, delete on rwsplit.* to 'nocreate'@'%'");

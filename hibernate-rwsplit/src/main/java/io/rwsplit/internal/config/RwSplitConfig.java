@@ -162,9 +162,26 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
         for (String key : keysWithPrefix(s, POOL_PREFIX)) {
             pool.put(key.substring(POOL_PREFIX.length()), String.valueOf(s.raw(key)));
         }
+        List<ShapeRule> rules = ShapeRule.from(s);
+        checkTiers(rules, replicas);
         return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
                 s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s),
-                s.integer(SettingsTable.QUERY_SHAPES), ShapeRule.from(s), s.integer(SettingsTable.AUDIT_SAMPLE));
+                s.integer(SettingsTable.QUERY_SHAPES), rules, s.integer(SettingsTable.AUDIT_SAMPLE));
+    }
+
+    /** A rule's tier must be one some replica has: else it fails naming the rule's route and the replicas' tiers. */
+    private static void checkTiers(List<ShapeRule> rules, List<ReplicaConfig> replicas) {
+        for (ShapeRule rule : rules) {
+            if (rule.tier() == 0 || replicas.stream().anyMatch(r -> r.tier() == rule.tier())) {
+                continue;
+            }
+            String value = "tier:" + rule.tier();
+            String tiers = replicas.stream().map(r -> r.name() + " tier " + r.tier())
+                    .collect(java.util.stream.Collectors.joining(", "));
+            throw new io.rwsplit.InvalidSettingException(rule.routeKey(), value, "hibernate-rwsplit: invalid value '"
+                    + value + "' for setting '" + rule.routeKey() + "': no replica has tier " + rule.tier() + " ("
+                    + (tiers.isEmpty() ? "no replicas" : tiers) + ")", "the tier of a listed replica");
+        }
     }
 
     public static String primaryUser(Map<String, Object> settings) {

@@ -114,7 +114,7 @@ public final class SettingsTable {
             "Which statements a rule moves: `id:<shape id>`, `source:<opening comment>`, `prefix:<normalised SQL>`"
                     + " or `query:<named query>`.");
     public static final Setting RULE_ROUTE = text(U + "route", null,
-            "Where the rule moves their reads: `primary` or `consistency:<level>`.");
+            "Where the rule moves their reads: `primary`, `consistency:<level>` or `tier:<n>`.");
     public static final Setting QUERY_SHAPES = integer(RwSplitSettings.QUERY_SHAPES, 50, 1,
             "How many query shapes the statistics report (the shapes with most statements, then `other`).");
 

@@ -11,14 +11,21 @@ import io.rwsplit.RwSplitSettings;
 
 /**
  * A rule by query shape ({@link RwSplitSettings#RULE_PREFIX}): which statements it matches, and where their reads go
- * (the primary, or a consistency level of their own). Validated at startup; matched once per distinct SQL string.
+ * (the primary, a consistency level of their own, or the replicas of one tier). Validated at startup; matched once
+ * per distinct SQL string.
  *
  * @param name        the rule's name, from its keys
  * @param match       how it matches
  * @param pattern     the id, the source, the prefix (lower case for a prefix) or the named query's name
- * @param consistency the level of the reads it matches, or null: they go to the primary
+ * @param consistency the level of the reads it matches, or null: the session's (with a tier), else the primary
+ * @param tier        the tier of the replicas that serve the reads it matches, or 0 (none named)
  */
-public record ShapeRule(String name, Match match, String pattern, Consistency consistency) {
+public record ShapeRule(String name, Match match, String pattern, Consistency consistency, int tier) {
+
+    /** A rule that names no tier. */
+    public ShapeRule(String name, Match match, String pattern, Consistency consistency) {
+        this(name, match, pattern, consistency, 0);
+    }
 
     /** What a rule's {@code match} compares. */
     public enum Match {
@@ -37,7 +44,12 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
 
     /** Whether the reads of the statements it matches go to the primary. */
     public boolean toPrimary() {
-        return consistency == null;
+        return consistency == null && tier == 0;
+    }
+
+    /** The key that holds this rule's route, for messages. */
+    public String routeKey() {
+        return RwSplitSettings.RULE_PREFIX + name + ".route";
     }
 
     /** Whether it matches a statement of shape {@code id}, normalised SQL {@code text} and opening comment {@code source}. */
@@ -57,7 +69,7 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
 
     /** The same rule, matching the statements that open with the comment {@code source} (a resolved named query). */
     public ShapeRule asSource(String source) {
-        return new ShapeRule(name, Match.SOURCE, source, consistency);
+        return new ShapeRule(name, Match.SOURCE, source, consistency, tier);
     }
 
     /** The rules of a settings map, in the order of their names. */
@@ -80,7 +92,8 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
     }
 
     private ShapeRule(String name, String matchKey, String matchText, String routeKey, String routeText) {
-        this(name, match(matchKey, matchText), pattern(matchKey, matchText), consistency(routeKey, routeText));
+        this(name, match(matchKey, matchText), pattern(matchKey, matchText), consistency(routeKey, routeText),
+                tier(routeKey, routeText));
     }
 
     private static String required(Settings s, String key) {
@@ -93,7 +106,7 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
     }
 
     private static final String MATCH_FORMAT = "id:<12 hexadecimal digits>, source:<comment>, prefix:<SQL> or query:<named query>";
-    private static final String ROUTE_FORMAT = "primary or consistency:<level>";
+    private static final String ROUTE_FORMAT = "primary, consistency:<level> or tier:<n>";
 
     private static Match match(String key, String text) {
         int colon = text.indexOf(':');
@@ -120,9 +133,29 @@ public record ShapeRule(String name, Match match, String pattern, Consistency co
         return match(key, text) == Match.PREFIX ? value.replaceAll("\\s+", " ").toLowerCase(Locale.ROOT) : value;
     }
 
+    /** The tier of a route {@code tier:<n>}, else 0. */
+    private static int tier(String key, String text) {
+        String t = text.trim();
+        if (!t.regionMatches(true, 0, "tier:", 0, "tier:".length())) {
+            return 0;
+        }
+        String n = t.substring("tier:".length()).trim();
+        int tier;
+        try {
+            tier = Integer.parseInt(n);
+        }
+        catch (NumberFormatException e) {
+            tier = 0;
+        }
+        if (tier < 1 || !n.matches("[0-9]+")) {
+            throw invalid(key, text, ROUTE_FORMAT + " (a tier is a whole number, at least 1, as a replica's tier setting)");
+        }
+        return tier;
+    }
+
     private static Consistency consistency(String key, String text) {
         String t = text.trim();
-        if (t.equalsIgnoreCase("primary")) {
+        if (t.equalsIgnoreCase("primary") || t.regionMatches(true, 0, "tier:", 0, "tier:".length())) {
             return null;
         }
         if (t.regionMatches(true, 0, "consistency:", 0, "consistency:".length())) {

@@ -159,6 +159,27 @@ public final class ReplicaSet {
     }
 
     /**
+     * As {@link #choose(Requirement)}, among the UP replicas of {@code tier} only (a rule by query shape's tier); when
+     * none of that tier is UP, or {@code tier} is 0, as {@link #choose(Requirement)}.
+     */
+    public ReplicaNode choose(Requirement requirement, int tier) {
+        if (tier == 0) {
+            return choose(requirement);
+        }
+        List<ReplicaNode> ofTier = new ArrayList<>(nodes.size());
+        for (ReplicaNode node : nodes) {
+            if (node.tier() == tier && isUp(node)) {
+                ofTier.add(node);
+            }
+        }
+        if (ofTier.isEmpty()) {
+            return choose(requirement);
+        }
+        List<ReplicaNode> suitable = filter(ofTier, requirement);
+        return suitable.isEmpty() ? null : (ReplicaNode) balancer.choose(suitable);
+    }
+
+    /**
      * The candidates that {@code requirement} admits, each asked once: a requirement may grant something once (a trial
      * read of a replica that is not known to keep up), and asking again would take it back.
      */

@@ -158,7 +158,8 @@ final class ConnectionRouting {
     /**
      * Applies the {@link RoutePolicy}'s decision: refuses a write in a read-only context, tells the
      * transaction about writes, and passes a gated read through the session's consistency level (once per
-     * read-only transaction, at its first read), or through its rule by query shape (the primary, or the rule's level).
+     * read-only transaction, at its first read), or through its rule by query shape (the primary, the rule's level, or
+     * the replicas of the rule's tier).
      */
     private RouteReason decide(RoutePolicy.Route route, SqlKind kind, TransactionTracker.Kind txKind, String sql,
                                io.rwsplit.internal.config.ShapeRule rule) throws SQLException {
@@ -180,6 +181,9 @@ final class ConnectionRouting {
         // a rule by query shape moves only what could go to a replica: a gated read
         if (rule != null && rule.toPrimary()) {
             return RouteReason.SHAPE_RULE_PRIMARY;
+        }
+        if (rule != null && rule.tier() != 0) {
+            replica.tier(rule.tier());   // for this statement, if it opens the replica connection
         }
         io.rwsplit.Consistency level = rule == null ? null : rule.consistency();
         if (txKind != TransactionTracker.Kind.NONE) {

@@ -119,7 +119,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
                 return replicaReason; // no healthy replica: connect() falls back as for any read
             }
             // a replica known to have applied the write, balanced among those that have
-            ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position));
+            ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position), replica.tier());
             if (caughtUp != null && replica.open(caughtUp) != null) {
                 if (causal.applied(caughtUp.index(), position)) {
                     return reasons.caughtUp();
@@ -128,7 +128,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
                 return caughtUpAfterRestart(caughtUp, need, reasons);
             }
             // else one that can apply it within the wait timeout, balanced among those; none: no wait
-            ReplicaNode chosen = set.choose(node -> causal.canCatchUp(node.index(), node.lagMicros(), need));
+            ReplicaNode chosen = set.choose(node -> causal.canCatchUp(node.index(), node.lagMicros(), need), replica.tier());
             if (chosen == null) {
                 return reasons.behind();
             }
@@ -177,7 +177,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             if (set.candidates().isEmpty()) {
                 return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
             }
-            ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros);
+            ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros, replica.tier());
             if (chosen == null) {
                 return RouteReason.STALENESS_BOUND_PRIMARY;
             }

@@ -29,12 +29,27 @@ final class ReplicaConnection {
     private BitSet busyPools;
     /** The last such pool timeout, or null: the statement then found no replica pool busy. */
     private SQLException poolTimeout;
+    /** The tier a rule by query shape names for the statement being routed, or 0. */
+    private int tier;
 
     ReplicaConnection(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
         this.router = router;
         this.tx = tx;
         this.settings = settings;
         this.session = session;
+    }
+
+    /**
+     * The statement being routed reads from the replicas of {@code tier} (a rule by query shape's, 0 none) when it opens
+     * the replica connection; one already open serves it where it is.
+     */
+    void tier(int tier) {
+        this.tier = tier;
+    }
+
+    /** The tier named for the statement being routed, or 0. */
+    int tier() {
+        return tier;
     }
 
     /** The open replica connection, or null. */
@@ -52,6 +67,7 @@ final class ReplicaConnection {
      * transaction that gave up on replicas because of them (it stays on the primary, for that reason).
      */
     void statementStarting() {
+        tier = 0;
         if (poolTimeout != null && !tx.replicaUnavailable()) {
             poolTimeout = null;
             busyPools.clear();
@@ -83,7 +99,8 @@ final class ReplicaConnection {
         }
         ReplicaSet set = router.replicas();
         for (int attempt = 0; attempt < set.nodes().size(); attempt++) {
-            ReplicaNode chosen = poolTimeout == null ? set.choose() : set.choose(this::mayLend);
+            ReplicaNode chosen = tier != 0 ? set.choose(this::mayLend, tier)
+                    : poolTimeout == null ? set.choose() : set.choose(this::mayLend);
             if (chosen == null) {
                 break;
             }

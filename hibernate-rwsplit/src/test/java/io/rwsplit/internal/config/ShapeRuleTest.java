@@ -47,6 +47,15 @@ class ShapeRuleTest {
     }
 
     @Test
+    void aTierRuleNamesTheTierAndNoLevel() {
+        ShapeRule rule = rules("hibernate.rwsplit.rule.t.match", "prefix:select", "hibernate.rwsplit.rule.t.route",
+                "Tier: 1").get(0);
+        assertEquals(1, rule.tier());
+        assertNull(rule.consistency());
+        assertFalse(rule.toPrimary(), "a tier is no move to the primary");
+    }
+
+    @Test
     void aSourceRuleMatchesTheOpeningCommentExactly() {
         ShapeRule rule = rules("hibernate.rwsplit.rule.q.match", "source: select p from Person p",
                 "hibernate.rwsplit.rule.q.route", "primary").get(0);
@@ -89,6 +98,12 @@ class ShapeRuleTest {
         InvalidSettingException level = assertThrows(InvalidSettingException.class, () -> rules(
                 "hibernate.rwsplit.rule.r.match", "prefix:select", "hibernate.rwsplit.rule.r.route", "consistency:soon"));
         assertTrue(level.getMessage().contains("soon"), level.getMessage());
+        for (String tier : List.of("tier:0", "tier:two", "tier:", "tier:-1")) {
+            InvalidSettingException t = assertThrows(InvalidSettingException.class, () -> rules(
+                    "hibernate.rwsplit.rule.r.match", "prefix:select", "hibernate.rwsplit.rule.r.route", tier), tier);
+            assertEquals("hibernate.rwsplit.rule.r.route", t.key());
+            assertTrue(t.getMessage().contains(tier) && t.getMessage().contains("tier:<n>"), t.getMessage());
+        }
         InvalidSettingException missing = assertThrows(InvalidSettingException.class, () -> rules(
                 "hibernate.rwsplit.rule.r.match", "prefix:select"));
         assertEquals("hibernate.rwsplit.rule.r.route", missing.key());

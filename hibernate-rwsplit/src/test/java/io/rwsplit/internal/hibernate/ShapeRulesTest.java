@@ -101,4 +101,60 @@ class ShapeRulesTest {
         assertEquals(List.of(), RwSplit.statistics(emf).queryShapes().stream()
                 .filter(q -> q.byReason().containsKey(RouteReason.SHAPE_RULE_PRIMARY)).toList());
     }
+    /** Two replicas: r1 of tier 1 ("replica-..."), r2 of tier 2 ("replica2-..."). */
+    private EntityManagerFactory tiered(String... keysAndValues) {
+        String[] all = new String[keysAndValues.length + 4];
+        all[0] = "hibernate.rwsplit.replicas";
+        all[1] = "r1=" + h2.replicaUrl + ",r2=" + h2.replica2Url;
+        all[2] = "hibernate.rwsplit.replica.r2.tier";
+        all[3] = "2";
+        System.arraycopy(keysAndValues, 0, all, 4, keysAndValues.length);
+        return factory(all);
+    }
+
+    @Test
+    void aRuleByTierSendsOneShapesReadsToThatTiersReplicasAndLeavesTheOthersOnTheBestTier() {
+        tiered("hibernate.rwsplit.rule.reports.match", "source:select p.name from Person p where p.id = :id",
+                "hibernate.rwsplit.rule.reports.route", "tier:2");
+        for (int i = 0; i < 3; i++) {
+            assertEquals("replica2-alice", nameByQuery(1), "the rule's shape, on tier 2");
+            assertEquals("replica-alice", nameById(1), "other shapes on tier 1, the best");
+        }
+        assertEquals(Map.of(RouteReason.REPLICA_READ, 3L), shape("select p1_0.name from").byReason());
+    }
+
+    @Test
+    void aRuleByTierKeepsTheSessionsConsistency() {
+        tiered("hibernate.rwsplit.consistency", "strong",
+                "hibernate.rwsplit.rule.reports.match", "source:select p.name from Person p where p.id = :id",
+                "hibernate.rwsplit.rule.reports.route", "tier:2");
+        assertEquals("primary-alice", nameByQuery(1), "a strong read stays on the primary, whatever the tier");
+    }
+
+    @Test
+    void aRuleByTierNeverMovesAWrite() {
+        tiered("hibernate.rwsplit.rule.everything.match", "prefix:u", "hibernate.rwsplit.rule.everything.route",
+                "tier:2");
+        try (EntityManager em = emf.createEntityManager()) {
+            em.getTransaction().begin();
+            em.find(Person.class, 1L).name = "renamed";
+            em.getTransaction().commit();
+        }
+        assertEquals("renamed", h2.query(h2.primaryUrl, "select name from person where id = 1"));
+        assertEquals(Map.of(RouteReason.WRITE, 1L), shape("update person").byReason());
+    }
+
+    @Test
+    void aRuleNamingATierNoReplicaHasFailsAtStartupNamingTheSettingAndTheTiers() {
+        RuntimeException e = org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                () -> tiered("hibernate.rwsplit.rule.reports.match", "prefix:select",
+                        "hibernate.rwsplit.rule.reports.route", "tier:3"));
+        Throwable root = e;
+        while (root.getCause() != null && !(root instanceof io.rwsplit.InvalidSettingException)) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        org.junit.jupiter.api.Assertions.assertTrue(message.contains("hibernate.rwsplit.rule.reports.route")
+                && message.contains("tier:3") && message.contains("r1 tier 1, r2 tier 2"), message);
+    }
 }
