@@ -67,6 +67,20 @@ final class H2Pair {
         return cfg.createEntityManagerFactory();
     }
 
+    /**
+     * A unit as the tests of rules by query shape use it: SQL comments written (Hibernate's comment opens each
+     * statement), consistency {@code eventual}, and {@code keysAndValues} on top.
+     */
+    EntityManagerFactory withRules(String... keysAndValues) {
+        Map<String, Object> settings = settings();
+        settings.put("hibernate.use_sql_comments", "true");
+        settings.put("hibernate.rwsplit.consistency", "eventual");
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            settings.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return factory(settings);
+    }
+
     EntityManagerFactory factory() {
         return factory(settings());
     }

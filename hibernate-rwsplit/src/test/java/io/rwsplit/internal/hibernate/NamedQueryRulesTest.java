@@ -40,13 +40,7 @@ class NamedQueryRulesTest {
     }
 
     private EntityManagerFactory factory(String... keysAndValues) {
-        Map<String, Object> settings = h2.settings();
-        settings.put("hibernate.use_sql_comments", "true");
-        settings.put("hibernate.rwsplit.consistency", "eventual");
-        for (int i = 0; i < keysAndValues.length; i += 2) {
-            settings.put(keysAndValues[i], keysAndValues[i + 1]);
-        }
-        emf = h2.factory(settings);
+        emf = h2.withRules(keysAndValues);
         return emf;
     }
 

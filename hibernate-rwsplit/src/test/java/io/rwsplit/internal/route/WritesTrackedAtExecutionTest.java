@@ -76,9 +76,7 @@ class WritesTrackedAtExecutionTest {
         try (Connection c = servers.open(session);
              PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
             read.setInt(1, 1);
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('x')");
-            }
+            insert(c, "x");
             assertEquals("primary", name(read), "routed again after the write: the primary has it");
         }
     }
@@ -90,16 +88,12 @@ class WritesTrackedAtExecutionTest {
             read.setInt(1, 1);
             read.setQueryTimeout(5);
             assertEquals("r1", name(read));
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('x')");
-            }
+            insert(c, "x");
             assertEquals("primary", name(read), "the same parameters, on the primary");
             assertEquals(5, read.getQueryTimeout(), "its options moved with it");
             windowPassed();
             assertEquals("primary", name(read), "no write since it was last routed: it stays");
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('y')");
-            }
+            insert(c, "y");
             assertEquals("primary", Servers.who(c), "a new read after the write");
             windowPassed();
             assertEquals("r1", name(read), "routed again: the write is old, a replica may serve it");
@@ -116,9 +110,7 @@ class WritesTrackedAtExecutionTest {
                 assertEquals("r1", name(read));
             }
             read.setFetchSize(7);
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('x')");
-            }
+            insert(c, "x");
             assertEquals("primary", name(read), "routed again with its last parameters");
             assertEquals(7, read.getFetchSize(), "and its last options");
         }
@@ -131,9 +123,7 @@ class WritesTrackedAtExecutionTest {
             read.setInt(1, 1);
             read.setCharacterStream(2, new java.io.StringReader("nobody"));
             assertEquals("r1", name(read), "the execution reads the stream");
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('x')");
-            }
+            insert(c, "x");
             read.setCharacterStream(2, new java.io.StringReader("nobody"));   // a new stream, not read yet
             assertEquals("primary", name(read), "replayed on the primary before its execution reads it");
         }
@@ -145,9 +135,7 @@ class WritesTrackedAtExecutionTest {
              PreparedStatement read = c.prepareStatement("select name from who where id = ? and name <> ?")) {
             read.setInt(1, 1);
             read.setCharacterStream(2, new java.io.StringReader("nobody"));
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('x')");
-            }
+            insert(c, "x");
             assertEquals("primary", name(read));
         }
     }
@@ -159,9 +147,7 @@ class WritesTrackedAtExecutionTest {
             read.setInt(1, 1);
             assertEquals("r1", name(read));
             read.clearParameters();
-            try (Statement write = c.createStatement()) {
-                write.executeUpdate("insert into item (label) values ('x')");
-            }
+            insert(c, "x");
             org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> name(read),
                     "as on one server: the parameter is not set");
             read.setInt(1, 1);
@@ -183,6 +169,13 @@ class WritesTrackedAtExecutionTest {
             c.commit();
             c.setAutoCommit(true);
             assertEquals("primary", Servers.who(c), "the second transaction wrote");
+        }
+    }
+
+    /** A write on the logical connection {@code c}, as a plain statement. */
+    private static void insert(Connection c, String label) throws SQLException {
+        try (Statement write = c.createStatement()) {
+            write.executeUpdate("insert into item (label) values ('" + label + "')");
         }
     }
 
