@@ -38,6 +38,9 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     private ReplicaNode batchNode;
     /** Whether the pending batch holds a statement that may write: its execution is a write. */
     private boolean batchWrites;
+    /** The query shapes of the pending batch's statements ({@link #batchSize} of them), or null before the first. */
+    private QueryShapes.Shape[] batchShapes;
+    private int batchSize;
     private String sql;
     /** How the last execution was routed, or null before the first. */
     private StatementRoute route;
@@ -278,7 +281,8 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     @Override
     public void addBatch(String sql) throws SQLException {
         checkOpen();
-        StatementRoute routed = routing.route(sql);
+        ClassificationCache.Entry classified = routing.classify(sql);
+        StatementRoute routed = routing.route(classified);
         Connection c = routing.connection(routed);
         if (batchOn != null && batchOn != c) {
             throw new SQLException("hibernate-rwsplit: a Statement batch runs on one server, but this statement"
@@ -291,6 +295,10 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         }
         batch.addBatch(sql);
         batchWrites |= routed.writes();
+        if (batchShapes == null || batchSize == batchShapes.length) {
+            batchShapes = batchShapes == null ? new QueryShapes.Shape[8] : java.util.Arrays.copyOf(batchShapes, batchSize * 2);
+        }
+        batchShapes[batchSize++] = classified.shape();
     }
 
     @Override
@@ -305,16 +313,43 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         batch = null;
         batchOn = null;
         batchWrites = false;
+        batchSize = 0;
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        return batchStatement() == null ? new int[0] : physical.executeBatch();
+        int statements = batchSize;
+        if (batchStatement() == null) {
+            return new int[0];
+        }
+        long start = routing.nanoTime();
+        int[] counts = physical.executeBatch();
+        batchTimed(statements, routing.nanoTime() - start);
+        return counts;
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
-        return batchStatement() == null ? new long[0] : physical.executeLargeBatch();
+        int statements = batchSize;
+        if (batchStatement() == null) {
+            return new long[0];
+        }
+        long start = routing.nanoTime();
+        long[] counts = physical.executeLargeBatch();
+        batchTimed(statements, routing.nanoTime() - start);
+        return counts;
+    }
+
+    /**
+     * A batch of {@code statements} ran in {@code nanos}: the driver reports one time for all, so each statement counts
+     * one execution of its shape taking an equal part of it.
+     */
+    private void batchTimed(int statements, long nanos) {
+        long each = nanos / Math.max(1, statements);
+        for (int i = 0; i < statements; i++) {
+            batchShapes[i].executed(node != null, each);
+            batchShapes[i] = null;
+        }
     }
 
     /**
@@ -335,6 +370,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         batch = null;
         batchOn = null;
         batchWrites = false;
+        batchSize = 0;
         adopt(pending, on, batchNode);
         return pending;
     }

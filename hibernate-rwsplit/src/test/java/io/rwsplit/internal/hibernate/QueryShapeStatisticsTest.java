@@ -109,4 +109,28 @@ class QueryShapeStatisticsTest {
         assertEquals(4, shape.replicaExecutions());
         assertEquals(4, stats.unauditedReads(), "every plain Statement read was sampled (H2 has no position to check)");
     }
+    @Test
+    void theStatementsOfAStatementBatchCountOneExecutionOfTheirShapeEach() {
+        try (EntityManager em = emf.createEntityManager()) {
+            em.getTransaction().begin();
+            em.unwrap(org.hibernate.Session.class).doWork(c -> {
+                try (java.sql.Statement s = c.createStatement()) {
+                    s.addBatch("update person set name = 'batch-a' where id = 1");
+                    s.addBatch("update person set name = 'batch-b' where id = 2");
+                    s.addBatch("delete from person where id = 99");
+                    assertEquals(3, s.executeBatch().length);
+                }
+            });
+            em.getTransaction().commit();
+        }
+        List<QueryShapeStatistics> shapes = RwSplit.statistics(emf).queryShapes();
+        QueryShapeStatistics update = shapes.stream().filter(q -> q.sql().startsWith("update person set name")).findFirst()
+                .orElseThrow(() -> new AssertionError(shapes.toString()));
+        QueryShapeStatistics delete = shapes.stream().filter(q -> q.sql().startsWith("delete from person")).findFirst()
+                .orElseThrow(() -> new AssertionError(shapes.toString()));
+        assertEquals(2, update.primaryExecutions(), "two statements of one shape: " + update);
+        assertEquals(1, delete.primaryExecutions(), delete.toString());
+        assertEquals(update.primaryMaxTime(), update.primaryMeanTime(), "equal parts of the batch's one time");
+        assertEquals(update.primaryMeanTime(), delete.primaryMeanTime(), "equal parts of the batch's one time");
+    }
 }
