@@ -30,6 +30,17 @@ final class Report {
                     r.allStatementsOnPrimary(), r.allStatementsOnReplica(), reasons(r.allReasons()));
         }
         out.println();
+        out.println("Where reads stayed on the primary, the top read shapes of each run, from"
+                + " RwSplit.statistics(entityManagerFactory).primaryReadShapes():");
+        for (RunResult r : results) {
+            out.printf("  %-25s %-17s%s%n", r.story(), r.mode(), r.primaryReadShapes().isEmpty() ? " nowhere" : "");
+            for (io.rwsplit.QueryShapeStatistics q : r.primaryReadShapes()) {
+                String sql = q.sql().length() <= 90 ? q.sql() : q.sql().substring(0, 90) + "...";
+                out.printf("    %s %5d of %5d on the primary  %s  %s%n", q.id(), q.primaryStatements(), q.statements(),
+                        reasons(names(q.byReason())), sql);
+            }
+        }
+        out.println();
         out.println("""
                 reads        read requests: a new EntityManager per request, reading what the user just wrote
                 stale reads  the read did not show the user's own committed write (checked by the demo)
@@ -48,6 +59,16 @@ final class Report {
                              primary for hibernate.rwsplit.read_your_writes_window after their write), on MariaDB by
                              GTID and on PostgreSQL by WAL position (LSN): a replica that applied the user's last
                              write, else the primary""");
+    }
+
+    private static Map<String, Long> names(Map<io.rwsplit.RouteReason, Long> byReason) {
+        Map<String, Long> named = new java.util.LinkedHashMap<>();
+        byReason.forEach((reason, n) -> {
+            if (reason.target() == io.rwsplit.Target.PRIMARY) {
+                named.put(reason.name(), n);
+            }
+        });
+        return named;
     }
 
     private static String percent(double share) {

@@ -5,7 +5,8 @@ import java.util.Map;
 /**
  * What one story under one consistency mode produced. Read counts come from the demo's own checks;
  * routing counts from {@code RwSplit.statistics(entityManager)} of every read request, summed, and from
- * {@code RwSplit.statistics(entityManagerFactory)} for all statements of the run.
+ * {@code RwSplit.statistics(entityManagerFactory)} for all statements of the run, with the read shapes that stayed on
+ * the primary most ({@code primaryReadShapes()}).
  */
 record RunResult(
         String story,
@@ -22,7 +23,8 @@ record RunResult(
         long auditedReads,
         long unauditedReads,
         long auditStaleUnit,
-        long auditStaleSession) {
+        long auditStaleSession,
+        java.util.List<io.rwsplit.QueryShapeStatistics> primaryReadShapes) {
 
     /**
      * The stale-read audit's counts beside the demo's own, against the unit / against the session; "unavailable" where

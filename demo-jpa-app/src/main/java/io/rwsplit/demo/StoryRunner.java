@@ -89,7 +89,8 @@ final class StoryRunner {
         return new RunResult(story.title(), mode,
                 tally.reads.sum(), tally.stale.sum(), tally.onReplica.sum(), tally.onPrimary.sum(), sorted(tally.reasons),
                 all.primaryStatements(), all.replicaStatements(), all.byReason(), lagSampler.stop(), all.auditedReads(),
-                all.unauditedReads(), all.staleReadsAgainstUnit(), all.staleReadsAgainstSession());
+                all.unauditedReads(), all.staleReadsAgainstUnit(), all.staleReadsAgainstSession(),
+                all.primaryReadShapes().stream().limit(3).toList());
     }
 
     private void runUsers(EntityManagerFactory emf, Story story, ConsistencyMode mode, Tally tally, String label)
