@@ -33,6 +33,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     private final SharedReplayPoll[] polls;
     private volatile GtidFlavour flavour;
     private volatile boolean warnedNoGtid;
+    /** Whether a commit's position was ever read: a server without positions (no GTIDs, no binary log) answers none. */
+    private volatile boolean positionsSeen;
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
     private volatile ConsistencyToken rebase;
     private final LostWrites lostWrites;
@@ -248,8 +250,13 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
             }
             GtidPosition position = !committingConnection ? f.captureGlobal(primary)
                     : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
-            if (position == null) {
-                // a server with positions answered none for a commit: a connection the driver re-opened in place
+            if (position != null) {
+                if (!positionsSeen) {
+                    positionsSeen = true;
+                }
+            }
+            else if (positionsSeen) {
+                // a server that gave positions answered none for a commit: a connection the driver re-opened in place
                 // (MariaDB Connector/J on a multi-host URL) on a server that did not run it, or a commit that wrote
                 // nothing to the log; either way the write's position is unknown until the primary answers again
                 unit.unconfirmed(runtime.clock().nanoTime(), now);

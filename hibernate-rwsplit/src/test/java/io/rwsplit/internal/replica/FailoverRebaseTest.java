@@ -300,6 +300,48 @@ class FailoverRebaseTest {
         }
     }
 
+    @Test
+    void aCommitWhosePositionComesBackEmptyAfterPositionsWereReadMayHaveBeenLost() {
+        try (ReplicaMonitor answering = answeringMonitor()) {
+            answering.watchPrimary();
+            causal.newSession().committed(causal.capture(committedOn("0-1-53")));
+            clock.advanceMillis(10);
+            // the driver re-opened the connection in place on replica 1 after the commit: @@last_gtid is empty there
+            causal.newSession().committed(causal.capture(committedOn("")));
+            clock.advanceMillis(1_000);
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");
+            answering.watchPrimary();
+            assertEquals(1, causal.lostWriteFailovers(), "the second write's position is unknown");
+        }
+    }
+
+    @Test
+    void aServerThatNeverGavePositionsMakesNoWriteUnconfirmed() {
+        try (ReplicaMonitor answering = answeringMonitor()) {
+            answering.watchPrimary();
+            causal.newSession().committed(causal.capture(committedOn("")));   // no binary log: never a position
+            clock.advanceMillis(1_000);
+            behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");
+            answering.watchPrimary();
+            assertEquals(0, causal.lostWriteFailovers());
+        }
+    }
+
+    /** A MariaDB primary connection that has just committed: {@code select @@last_gtid} answers {@code lastGtid}. */
+    private static Connection committedOn(String lastGtid) {
+        DatabaseMetaData meta = fake(DatabaseMetaData.class, (name, args) -> switch (name) {
+            case "getDatabaseProductName" -> "MariaDB";
+            case "getDatabaseProductVersion" -> "10.11.6-MariaDB";
+            default -> null;
+        });
+        return fake(Connection.class, (name, args) -> switch (name) {
+            case "getMetaData" -> meta;
+            case "createStatement" -> fake(Statement.class, (s, sArgs) -> s.equals("executeQuery")
+                    ? io.rwsplit.testing.JdbcFakes.oneRow(lastGtid) : null);
+            default -> null;
+        });
+    }
+
     /** A monitor wired as the routing runtime wires it: a writable answer tells the causal reads when it was asked. */
     private ReplicaMonitor answeringMonitor() {
         return new ReplicaMonitor(replicas, List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(),
