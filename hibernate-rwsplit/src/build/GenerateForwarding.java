@@ -101,6 +101,8 @@ public final class GenerateForwarding {
                     private final Binding[] options;
                     /** Whether a stream parameter that an execution has read is set (the statement cannot be replayed). */
                     private boolean streamRead;
+                    /** Whether a stream parameter no execution has read yet may be set (else executions skip the slots). */
+                    private boolean streamUnread;
 
                     ForwardingPreparedStatement(java.sql.Connection owner, java.sql.PreparedStatement delegate, boolean record) {
                         this.owner = owner;
@@ -128,6 +130,7 @@ public final class GenerateForwarding {
                         }
                         parameters[index - 1] = binding;
                         kinds[index - 1] = stream ? STREAM : VALUE;
+                        streamUnread |= stream;
                     }
 
                     /** Keeps the call of statement option {@code option} (while recording), replacing an earlier one. */
@@ -144,13 +147,15 @@ public final class GenerateForwarding {
                             java.util.Arrays.fill(kinds, (byte) 0);
                         }
                         streamRead = false;
+                        streamUnread = false;
                     }
 
                     /** An execution begins: it reads the stream parameters set, which cannot be replayed after it. */
                     final void streamsRead() {
-                        if (kinds == null) {
-                            return;
+                        if (!streamUnread) {
+                            return;   // the usual case: no slot to look at
                         }
+                        streamUnread = false;
                         for (int i = 0; i < kinds.length; i++) {
                             if (kinds[i] == STREAM) {
                                 kinds[i] = STREAM_READ;

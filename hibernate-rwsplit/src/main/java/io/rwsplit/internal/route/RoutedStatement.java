@@ -318,24 +318,24 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     @Override
     public int[] executeBatch() throws SQLException {
-        int statements = batchSize;
-        if (batchStatement() == null) {
-            return new int[0];
-        }
-        long start = routing.nanoTime();
-        int[] counts = physical.executeBatch();
-        batchTimed(statements, routing.nanoTime() - start);
-        return counts;
+        int[] counts = timedBatch(Statement::executeBatch);
+        return counts == null ? new int[0] : counts;
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
+        long[] counts = timedBatch(Statement::executeLargeBatch);
+        return counts == null ? new long[0] : counts;
+    }
+
+    /** Runs the pending batch and times it for its statements' shapes; null without a batch. */
+    private <T> T timedBatch(Failover.Execution<Statement, T> execution) throws SQLException {
         int statements = batchSize;
         if (batchStatement() == null) {
-            return new long[0];
+            return null;
         }
         long start = routing.nanoTime();
-        long[] counts = physical.executeLargeBatch();
+        T counts = execution.run(physical);
         batchTimed(statements, routing.nanoTime() - start);
         return counts;
     }
