@@ -12,7 +12,8 @@
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
-#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--pg-delay=D] [--quick] [--page]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--pg-delay=D]
+#                                 [--quick] [--page]
 #        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
@@ -29,6 +30,10 @@
 #                  not rewritten unless --page is given
 #   --with-pairs   (pattern only) after each database's cells, the same with write and read back only (the pairs
 #                  alone), into rows of their own (about 3 minutes more a cluster)
+#   --with-eventual (pattern only) each round also runs hibernate-rwsplit with consistency=eventual (EVENTUAL, no
+#                  read-your-writes: every read on a replica, nothing waited for or asked) right after the default:
+#                  P R E P R E ..., into rows of their own; what reading from the replicas costs by itself on this
+#                  machine, apart from what the default's consistency costs (about 1.5 times as long)
 #   --pg-delay=D   (pattern only) on PostgreSQL, run the cells a second time with both standbys D behind
 #                  (`pg-cluster.sh delay N D`: whole seconds or milliseconds, e.g. 500ms), into a row of its own
 #   --audit        (pattern only) instead of plain Hibernate against hibernate-rwsplit: hibernate-rwsplit in
@@ -71,6 +76,7 @@ pattern_mariadb=false
 pattern_postgres=false
 pattern_pairs=false
 pattern_with_pairs=false
+pattern_with_eventual=false
 pattern_pg_delay=""
 pattern_page=false
 pattern_audit=false
@@ -85,6 +91,7 @@ for arg in "$@"; do
     --postgres) pattern_postgres=true ;;
     --pairs) pattern_pairs=true ;;
     --with-pairs) pattern_with_pairs=true ;;
+    --with-eventual) pattern_with_eventual=true ;;
     --page) pattern_page=true ;;
     --audit) pattern_audit=true ;;
     --pg-delay=*) pattern_pg_delay="${arg#--pg-delay=}" ;;
@@ -118,13 +125,14 @@ if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
 fi
-if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_page || $pattern_audit \
+if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual \
+  || $pattern_page || $pattern_audit \
   || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --pg-delay, --audit and --page belong to 'pattern' (see --help)" >&2
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --pg-delay, --audit and --page belong to 'pattern' (see --help)" >&2
   exit 2
 fi
-if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || [[ -n "$pattern_pg_delay" ]]; }; then
-  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs or --pg-delay" >&2
+if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || [[ -n "$pattern_pg_delay" ]]; }; then
+  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual or --pg-delay" >&2
   exit 2
 fi
 if [[ ! "$pattern_pairs_count" =~ ^[1-9][0-9]*$ ]]; then
@@ -216,6 +224,7 @@ if $pattern_only; then
   pattern=write-readback-9
   $pattern_pairs && pattern=pairs
   pattern_cell=PRIMARY_ONLY,UNIT_DEFAULT
+  $pattern_with_eventual && pattern_cell+=,EVENTUAL
   pattern_alternate=""
   result_prefix=workload
   if $pattern_audit; then

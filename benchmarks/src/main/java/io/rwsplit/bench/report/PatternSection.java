@@ -32,6 +32,8 @@ public final class PatternSection {
 
     private static final String PLAIN = "PRIMARY_ONLY";
     private static final String RWSPLIT = "UNIT_DEFAULT";
+    /** hibernate-rwsplit with {@code consistency=eventual} ({@code bench.sh pattern --with-eventual}): rows of their own. */
+    private static final String EVENTUAL = "EVENTUAL";
     private static final String PATTERN_SUFFIX = "; pattern ";
 
     /**
@@ -93,7 +95,7 @@ public final class PatternSection {
                 runs of a pair share the JVM and the load of the same minute, so the median of the pairs is the \
                 figure to compare, not the absolute ops/s. The primary and the standbys run on this machine's \
                 %s cores together with the benchmark, so the standbys add no capacity here: a read moved to a \
-                standby competes for the same cores as the primary's work.
+                standby competes for the same cores as the primary's work. Rows marked `consistency=eventual`                 (`--with-eventual`: each round runs P R E) read everything from the replicas and wait for nothing:                 they show what reading from the replicas costs on this machine by itself, and the gap between them                 and the default's row is what the default's read-your-writes costs; their ratio is to the plain                 Hibernate run of their round.
 
                 """.formatted(meta("nproc")));
         md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
@@ -105,7 +107,12 @@ public final class PatternSection {
             Path file = dir.resolve(source.file());
             if (Files.isRegularFile(file)) {
                 Tsv tsv = ResultFiles.tsv(file);
-                row(source.database() + lag(tsv), tsv);
+                notes(source.database() + lag(tsv), tsv);
+                row(source.database() + lag(tsv), tsv, RWSPLIT);
+                if (tsv.rows().stream().anyMatch(r -> tsv.field(r, "mode").equals(EVENTUAL))) {
+                    row(source.database() + lag(tsv) + ", `consistency=eventual` (every read on a replica, none waits)",
+                            tsv, EVENTUAL);
+                }
             }
             else if (source.skippedKey() != null) {
                 md.append("| ").append(source.database()).append(" | not run (")
@@ -122,8 +129,8 @@ public final class PatternSection {
         return md.toString();
     }
 
-    /** One database: each PRIMARY_ONLY run paired with the UNIT_DEFAULT run right after it, both measured. */
-    private void row(String database, Tsv tsv) {
+    /** The runs of one result file that did not end with status {@code ok}, for the notes under the table. */
+    private void notes(String database, Tsv tsv) {
         List<String[]> rows = tsv.rows();
         for (int i = 0; i < rows.size(); i++) {
             String status = tsv.field(rows.get(i), "status");
@@ -132,23 +139,35 @@ public final class PatternSection {
                         tsv.field(rows.get(i), "mode"), status));
             }
         }
+    }
+
+    /**
+     * One database and one hibernate-rwsplit mode ({@code UNIT_DEFAULT}, or {@code EVENTUAL}): each measured run of it
+     * paired with the last measured PRIMARY_ONLY run before it in its round (P R P R ..., or P R E P R E ...).
+     */
+    private void row(String database, Tsv tsv, String mode) {
+        List<String[]> rows = tsv.rows();
         List<String[]> plain = new ArrayList<>();
         List<String[]> rwsplit = new ArrayList<>();
-        for (int i = 0; i + 1 < rows.size(); i++) {
-            String[] p = rows.get(i);
-            String[] r = rows.get(i + 1);
-            if (tsv.field(p, "mode").equals(PLAIN) && tsv.field(r, "mode").equals(RWSPLIT)
-                    && measured(tsv, p) && measured(tsv, r)) {
-                plain.add(p);
-                rwsplit.add(r);
-                i++;
+        String[] lastPlain = null;
+        for (String[] r : rows) {
+            String m = tsv.field(r, "mode");
+            if (m.equals(PLAIN)) {
+                lastPlain = measured(tsv, r) ? r : null;
+            }
+            else if (m.equals(mode)) {
+                if (lastPlain != null && measured(tsv, r)) {
+                    plain.add(lastPlain);
+                    rwsplit.add(r);
+                }
+                lastPlain = null;   // one run of this mode per plain run: its round's own (other modes do not reset it)
             }
         }
         md.append("| ").append(database)
                 .append(" | ").append(distinct(rows, row -> pattern(tsv.field(row, "settings"))))
                 .append(" | ").append(distinct(rows, row -> tsv.field(row, "users") + " × " + tsv.field(row, "seconds")));
         if (plain.isEmpty()) {
-            md.append(" | 0: no measured ").append(PLAIN).append(" run followed by a measured ").append(RWSPLIT)
+            md.append(" | 0: no measured ").append(PLAIN).append(" run followed by a measured ").append(mode)
                     .append(" run | | | | | | | |\n");
             return;
         }

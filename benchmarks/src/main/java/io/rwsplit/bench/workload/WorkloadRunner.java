@@ -194,7 +194,12 @@ public final class WorkloadRunner {
                 }
                 resetCounters();
             }
-            return prefix + "\t" + measure(stack, routed, routed && mode.namesScope);
+            String row = prefix + "\t" + measure(stack, routed, routed && mode.namesScope);
+            if (routed) {
+                // where the reads went and why (stdout only, beside the row): the first thing to read when a ratio moves
+                System.out.println("  reasons: " + io.rwsplit.RwSplit.statistics(stack.factory()).byReason());
+            }
+            return row;
         }
         finally {
             stack.close();

@@ -91,14 +91,19 @@ enum GtidFlavour {
         }
 
         /**
-         * {@code select 1; commit; <position>} in one round trip (pgjdbc sends the three statements with one Sync).
-         * The first statement is the guard: in a transaction that an error aborted it fails with 25P02 and the server
-         * skips the rest, so such a transaction is handed to the driver's own {@code commit()}, which answers as the
-         * application expects of it (pgjdbc rolls back, silently or with an exception where configured so); a SQL
-         * {@code COMMIT} would answer {@code ROLLBACK} without an error. Any other error is the commit's (a deferred
-         * constraint, a serialization failure, a lost connection): the server skipped the rest, nothing was read.
-         * Only an error of the position query itself, after the commit part (a cancel or an out-of-memory in that
-         * instant), would be reported as the commit's; a lost connection leaves any commit's outcome open.
+         * {@code select current_setting('synchronous_commit'); commit; <positions>} in one round trip (pgjdbc sends the
+         * three statements with one Sync). The first statement is the guard: in a transaction that an error aborted it
+         * fails with 25P02 and the server skips the rest, so such a transaction is handed to the driver's own
+         * {@code commit()}, which answers as the application expects of it (pgjdbc rolls back, silently or with an
+         * exception where configured so); a SQL {@code COMMIT} would answer {@code ROLLBACK} without an error. Any other
+         * error is the commit's (a deferred constraint, a serialization failure, a lost connection): the server skipped
+         * the rest, nothing was read. Only an error of the position query itself, after the commit part (a cancel or an
+         * out-of-memory in that instant), would be reported as the commit's; a lost connection leaves any commit's
+         * outcome open.
+         *
+         * <p>The guard also reads {@code synchronous_commit} as the commit will apply it (inside the transaction, so a
+         * {@code SET LOCAL} counts): a synchronous commit returns once its WAL is flushed, so the WAL flush position read
+         * after it is at or past its commit record, and it is the tighter position (see {@link #commitPosition(ResultSet, boolean)}).
          */
         @Override
         GtidPosition commitCapturing(Connection primary, Consumer<? super Exception> unreadable) throws SQLException {
@@ -117,12 +122,16 @@ enum GtidFlavour {
             try {
                 // no transaction is open now: pgjdbc sends nothing, and a pool learns that the transaction ended
                 primary.commit();
+                boolean synchronous;
+                try (ResultSet guard = s.getResultSet()) {
+                    synchronous = guard != null && guard.next() && !"off".equals(guard.getString(1));
+                }
                 s.getMoreResults();   // past the guard's row to the commit's count
                 if (!s.getMoreResults()) {
                     throw new SQLException("the position query after the commit gave no rows");
                 }
                 try (ResultSet rs = s.getResultSet()) {
-                    return commitPosition(rs);
+                    return commitPosition(rs, synchronous);
                 }
             }
             catch (SQLException | RuntimeException e) {
@@ -159,16 +168,17 @@ enum GtidFlavour {
     };
 
     /**
-     * The position of the transaction a PostgreSQL connection just committed: {@code pg_current_wal_insert_lsn()}, read
-     * after the commit returned (at or after the end of the commit record, see {@link LsnWait}), as a position a standby
-     * can reach ({@link LsnPosition#asReplayPosition}, with the server's {@code wal_block_size}). Measured on PostgreSQL
-     * 15 here: 2 of 1,500 quiet commits ended exactly at a page boundary, and their insert position, past the next
-     * page's header, was reached by no standby before the next write, so every read of them timed out.
+     * The positions after the transaction a PostgreSQL connection just committed, read after the commit returned: the
+     * WAL insert position (at or after the end of the commit record however the transaction committed, see
+     * {@link LsnWait}) and the WAL flush position (at or after it only when the commit was synchronous); see
+     * {@link #commitPosition(ResultSet, boolean)} for which one a read waits for.
      */
-    private static final String POSTGRESQL_CAPTURE = "select pg_current_wal_insert_lsn(), current_setting('wal_block_size')";
+    private static final String POSTGRESQL_CAPTURE =
+            "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()";
 
     /** The commit of a transaction and its position in one round trip: see {@code POSTGRESQL.commitCapturing}. */
-    private static final String POSTGRESQL_COMMIT_AND_CAPTURE = "select 1; commit; " + POSTGRESQL_CAPTURE;
+    private static final String POSTGRESQL_COMMIT_AND_CAPTURE =
+            "select current_setting('synchronous_commit'); commit; " + POSTGRESQL_CAPTURE;
 
     /** SQLState of a statement in a transaction an earlier error aborted (PostgreSQL). */
     private static final String TRANSACTION_ABORTED = "25P02";
@@ -255,19 +265,45 @@ enum GtidFlavour {
         }
     }
 
+    /**
+     * The position of the write a PostgreSQL connection just committed outside {@link #commitCapturing} (autocommit
+     * statements, a commit made apart): the insert position, since how that commit was made is not known here.
+     */
     private static GtidPosition commitPosition(Connection primary) throws SQLException {
         try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(POSTGRESQL_CAPTURE)) {
-            return commitPosition(rs);
+            return commitPosition(rs, false);
         }
     }
 
-    /** The position in {@link #POSTGRESQL_CAPTURE}'s answer. */
-    private static GtidPosition commitPosition(ResultSet rs) throws SQLException {
-        String text = rs.next() ? rs.getString(1) : null;
+    /**
+     * The position in {@link #POSTGRESQL_CAPTURE}'s answer that a standby must replay for a read to see the commit.
+     *
+     * <p>{@code synchronous}: the commit waited for its WAL to be flushed ({@code synchronous_commit} other than
+     * {@code off}, as the guard read it inside the transaction). Then the flush position is at or past the commit
+     * record, and it is the one taken: everything up to it has been flushed, so the primary sends it to the standbys at
+     * once. The insert position also counts WAL that other sessions have inserted but nobody has flushed yet (the
+     * records of transactions still running, under concurrent writers nearly always some): a standby cannot receive
+     * that until the next flush (another commit, or the WAL writer up to {@code wal_writer_delay} later), so a read
+     * that waited for it waited for other sessions' next commits too, every time. Measured on this project's cluster,
+     * 8 users writing and reading back: see docs/postgresql.md.
+     *
+     * <p>Otherwise (an asynchronous commit, whose record may not be flushed yet) the insert position, made a position
+     * a standby can reach ({@link LsnPosition#asReplayPosition}, with the server's {@code wal_block_size}): measured on
+     * PostgreSQL 15 here, 2 of 1,500 quiet commits ended exactly at a page boundary, and their insert position, past
+     * the next page's header, was reached by no standby before the next write, so every read of them timed out.
+     */
+    private static GtidPosition commitPosition(ResultSet rs, boolean synchronous) throws SQLException {
+        if (!rs.next()) {
+            return null;
+        }
+        String text = synchronous ? rs.getString(3) : rs.getString(1);
         if (text == null || text.isBlank()) {
             return null;
         }
-        LsnPosition position = LsnPosition.parse(text).asReplayPosition(Integer.parseInt(rs.getString(2).trim()));
+        LsnPosition position = LsnPosition.parse(text);
+        if (!synchronous) {
+            position = position.asReplayPosition(Integer.parseInt(rs.getString(2).trim()));
+        }
         return position.isEmpty() ? null : position;
     }
 

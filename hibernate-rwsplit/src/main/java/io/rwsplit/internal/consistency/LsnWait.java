@@ -1,6 +1,7 @@
 package io.rwsplit.internal.consistency;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -65,9 +66,17 @@ final class LsnWait {
         return c.getMetaData().getDatabaseMajorVersion() >= FIRST_VERSION_WITH_WAIT_FOR;
     }
 
-    /** The standby's replayed position, or {@code null} when the server is not a standby. */
+    /** Asks a standby what it replayed. */
+    static final String REPLAYED = "select pg_last_wal_replay_lsn()";
+
+    /**
+     * The standby's replayed position, or {@code null} when the server is not a standby. Asked as a prepared statement:
+     * pgjdbc keeps the parsed query per physical connection and, from its fifth execution there, runs it as a named
+     * server-side statement, so the standby neither parses nor plans the question again (a plain {@code Statement} is
+     * parsed and planned at every ask, and a read that must see the unit's last write asks once per write).
+     */
     static LsnPosition replayed(Connection standby) throws SQLException {
-        try (Statement s = standby.createStatement(); ResultSet rs = s.executeQuery("select pg_last_wal_replay_lsn()")) {
+        try (PreparedStatement s = standby.prepareStatement(REPLAYED); ResultSet rs = s.executeQuery()) {
             String text = rs.next() ? rs.getString(1) : null;
             return text == null ? null : LsnPosition.parse(text);
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -42,20 +43,27 @@ class LsnWaitTest {
                 yield null;
             }
             case "getMetaData" -> md;
-            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
-                case "executeQuery" -> {
-                    sql.add((String) sArgs[0]);
-                    autoCommitAtQuery.add(autoCommit);
-                    clock.advance(Duration.ofMillis(50));
-                    String next = positions.next();
-                    yield fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
-                        case "next" -> true;
-                        case "getString" -> next;
-                        default -> null;
-                    });
-                }
+            // the ask is a prepared statement, WAIT FOR LSN a plain one: both answer the next scripted line
+            case "prepareStatement" -> fake(PreparedStatement.class, (sName, sArgs) -> switch (sName) {
+                case "executeQuery" -> answer((String) args[0], positions);
                 default -> null;
             });
+            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
+                case "executeQuery" -> answer((String) sArgs[0], positions);
+                default -> null;
+            });
+            default -> null;
+        });
+    }
+
+    private ResultSet answer(String query, Iterator<String> positions) {
+        sql.add(query);
+        autoCommitAtQuery.add(autoCommit);
+        clock.advance(Duration.ofMillis(50));
+        String next = positions.next();
+        return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+            case "next" -> true;
+            case "getString" -> next;
             default -> null;
         });
     }

@@ -71,6 +71,10 @@ class PostgresCommitPositionTest {
     /** What the scripted server answers to the combined statement: null for success, else the error it raises. */
     private SQLException combinedFails;
     private String position = "0/16B3748";
+    /** The WAL flush position the scripted server answers beside the insert position; null: the same as it. */
+    private String flushPosition;
+    /** What the guard reads of {@code synchronous_commit} inside the transaction. */
+    private String synchronousCommit = "on";
     private int result;
 
     private Connection committingPrimary() {
@@ -89,9 +93,17 @@ class PostgresCommitPositionTest {
                     yield true;
                 }
                 case "getMoreResults" -> ++result == 3;
-                case "getResultSet" -> result != 3 ? null : fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                case "getResultSet" -> result == 1 ? fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                     case "next" -> true;
-                    case "getString" -> (Integer) rArgs[0] == 1 ? position : "8192";
+                    case "getString" -> synchronousCommit;
+                    default -> null;
+                }) : result != 3 ? null : fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                    case "next" -> true;
+                    case "getString" -> switch ((Integer) rArgs[0]) {
+                        case 1 -> position;
+                        case 2 -> "8192";
+                        default -> flushPosition == null ? position : flushPosition;
+                    };
                     default -> null;
                 });
                 case "close" -> {
@@ -109,9 +121,30 @@ class PostgresCommitPositionTest {
         List<Exception> unreadable = new ArrayList<>();
         GtidPosition read = GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), unreadable::add);
         assertEquals(LsnPosition.parse("0/16B3748"), read);
-        assertEquals(List.of("execute select 1; commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size')",
+        assertEquals(List.of("execute select current_setting('synchronous_commit'); commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()",
                 "commit()", "close"), calls, "one statement; the driver's commit() after it only tells the pool");
         assertEquals(List.of(), unreadable);
+    }
+
+    @Test
+    void aSynchronousCommitWaitsForTheFlushPositionNotForWalOtherSessionsInsertedSince() throws Exception {
+        position = "0/16B9000";   // other sessions' records inserted after the commit, not flushed yet
+        flushPosition = "0/16B3748";
+        for (String synchronous : List.of("on", "local", "remote_write", "remote_apply")) {
+            synchronousCommit = synchronous;
+            assertEquals(LsnPosition.parse("0/16B3748"),
+                    GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), e -> { throw new AssertionError(e); }),
+                    synchronous);
+        }
+    }
+
+    @Test
+    void anAsynchronousCommitWaitsForTheInsertPositionWhichIsAtOrPastItsRecord() throws Exception {
+        synchronousCommit = "off";   // SET LOCAL synchronous_commit = off: the guard reads it inside the transaction
+        position = "0/16B3748";
+        flushPosition = "0/16B3000";   // the commit record may not be flushed yet
+        assertEquals(LsnPosition.parse("0/16B3748"),
+                GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), e -> { throw new AssertionError(e); }));
     }
 
     @Test
@@ -128,7 +161,7 @@ class PostgresCommitPositionTest {
         SQLException thrown = assertThrows(SQLException.class,
                 () -> GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), e -> { throw new AssertionError(e); }));
         assertSame(combinedFails, thrown);
-        assertEquals(List.of("execute select 1; commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size')",
+        assertEquals(List.of("execute select current_setting('synchronous_commit'); commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()",
                 "close"), calls);
     }
 

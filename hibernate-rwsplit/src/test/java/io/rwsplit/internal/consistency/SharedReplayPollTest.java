@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -54,8 +54,8 @@ class SharedReplayPollTest {
     }
 
     private Connection standby() {
-        return fake(Connection.class, (name, args) -> name.equals("createStatement")
-                ? fake(Statement.class, (sName, sArgs) -> {
+        return fake(Connection.class, (name, args) -> name.equals("prepareStatement")
+                ? fake(PreparedStatement.class, (sName, sArgs) -> {
                     if (!sName.equals("executeQuery")) {
                         return null;
                     }

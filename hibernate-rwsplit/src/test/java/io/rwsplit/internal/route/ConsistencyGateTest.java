@@ -437,7 +437,7 @@ class ConsistencyGateTest {
     }
 
     /**
-     * A PostgreSQL primary connection that commits in the round trip of {@code select 1; commit; <position>} and answers
+     * A PostgreSQL primary connection that commits in the round trip of {@code select <synchronous_commit>; commit; <positions>} and answers
      * the position 0/3000060 with 8 kB WAL pages, or refuses that commit with {@code commitFailure}.
      */
     private static final class PostgresPrimary {
@@ -453,7 +453,7 @@ class ConsistencyGateTest {
             });
             ResultSet position = fake(ResultSet.class, (name, args) -> switch (name) {
                 case "next" -> true;
-                case "getString" -> (Integer) args[0] == 1 ? "0/3000060" : "8192";
+                case "getString" -> (Integer) args[0] == 2 ? "8192" : "0/3000060";   // also the guard's setting
                 default -> null;
             });
             int[] results = {0};
