@@ -169,6 +169,11 @@ public final class GenerateForwarding {
                         return recording && !streamRead;
                     }
 
+                    /** Whether a stream parameter that no execution has read yet may be set. */
+                    final boolean mayHaveUnreadStream() {
+                        return streamUnread;
+                    }
+
                     /** Sets {@code next} up as this statement is: its options, then its parameters. Only when {@link #canReplay()}. */
                     final void replay(java.sql.PreparedStatement next) throws java.sql.SQLException {
                         for (Binding b : options) {

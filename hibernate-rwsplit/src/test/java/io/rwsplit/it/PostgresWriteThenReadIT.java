@@ -44,6 +44,8 @@ class PostgresWriteThenReadIT {
     private final TestCluster cluster;
     private EntityManagerFactory emf;
     private ExecutorService threads;
+    /** Replica pools a test made itself, closed after the factory. */
+    private final List<com.zaxxer.hikari.HikariDataSource> pools = new ArrayList<>();
 
     PostgresWriteThenReadIT(PostgresCluster cluster) {
         this.cluster = cluster;
@@ -58,6 +60,7 @@ class PostgresWriteThenReadIT {
         if (emf != null) {
             emf.close();
         }
+        pools.forEach(com.zaxxer.hikari.HikariDataSource::close);
     }
 
     @Test
@@ -115,6 +118,124 @@ class PostgresWriteThenReadIT {
         assertEquals(List.of(), stale.subList(0, Math.min(10, stale.size())), "no read-back is stale");
         assertTrue(onStandby.get() * 2 > readBacks, "most read-backs on a standby: " + onStandby.get() + " of "
                 + readBacks + ", reasons " + reasons);
+    }
+
+    /**
+     * A read that must see a write its standby is not known to have yet asks the standby nothing apart: the question
+     * what it replayed travels in the read's own message, and only a read whose standby had not replayed the write yet
+     * asks and waits as before. Seen from the replicas' DataSources (as an application's pool would be), 8 users
+     * writing and reading back: every read-back is checked in its own round trip, at most a small part of them also
+     * asks apart, and none is stale. Before, each of them asked first (one more round trip per read-back).
+     */
+    @Test
+    void aReadBackIsCheckedInItsOwnRoundTripAndAsksTheStandbyNothingApart() throws Exception {
+        cluster.update(TestCluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
+        for (int user = 1; user <= USERS; user++) {
+            cluster.update(TestCluster.PRIMARY, "insert into profile values (" + user + ", '0')");
+        }
+        cluster.sync();
+        java.util.concurrent.atomic.AtomicLong checked = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong asked = new java.util.concurrent.atomic.AtomicLong();
+        HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("pg-checked-read-it")
+                .managedClass(Profile.class)
+                .property("jakarta.persistence.jdbc.url", cluster.jdbcUrl(TestCluster.PRIMARY))
+                .property("jakarta.persistence.jdbc.user", cluster.user())
+                .property("jakarta.persistence.jdbc.password", cluster.password())
+                .property("hibernate.rwsplit.replicas", String.join(",", cluster.replicas()))
+                .property("hibernate.rwsplit.lag_probe", "lsn");
+        for (String replica : cluster.replicas()) {
+            org.postgresql.ds.PGSimpleDataSource ds = new org.postgresql.ds.PGSimpleDataSource();
+            ds.setURL(cluster.jdbcUrl(replica));
+            ds.setUser(cluster.user());
+            ds.setPassword(cluster.password());
+            com.zaxxer.hikari.HikariDataSource pool = new com.zaxxer.hikari.HikariDataSource();
+            pool.setDataSource(counting(ds, checked, asked));   // the application's own pool of the standby
+            pool.setMaximumPoolSize(USERS);
+            pools.add(pool);
+            cfg.property("hibernate.rwsplit.replica." + replica + ".datasource", pool);
+        }
+        emf = cfg.createEntityManagerFactory();
+        HealthContract.awaitMillis(java.time.Duration.ofSeconds(10), () -> RwSplit.health(emf).replicas().stream()
+                .allMatch(s -> s.observedAtNanos() != 0 && s.isUp()), "both standbys probed and UP");
+        checked.set(0);
+        asked.set(0);
+
+        threads = Executors.newFixedThreadPool(USERS);
+        CountDownLatch go = new CountDownLatch(1);
+        List<String> stale = Collections.synchronizedList(new ArrayList<>());
+        List<Future<?>> users = new ArrayList<>();
+        int pairs = 100;
+        for (int u = 1; u <= USERS; u++) {
+            long id = u;
+            users.add(threads.submit(() -> {
+                go.await();
+                for (int i = 1; i <= pairs; i++) {
+                    String written = Integer.toString(i);
+                    try (EntityManager em = emf.createEntityManager()) {
+                        em.getTransaction().begin();
+                        em.find(Profile.class, id).bio = written;
+                        em.getTransaction().commit();
+                    }
+                    try (EntityManager em = emf.createEntityManager()) {
+                        String read = em.find(Profile.class, id).bio;
+                        if (!written.equals(read)) {
+                            stale.add("user " + id + " read " + read + " after writing " + written);
+                        }
+                    }
+                }
+                return null;
+            }));
+        }
+        go.countDown();
+        for (Future<?> user : users) {
+            user.get(120, TimeUnit.SECONDS);
+        }
+        long readBacks = (long) USERS * pairs;
+        Map<String, Long> reasons = new TreeMap<>(RwSplit.statistics(emf).byReason());
+        System.out.printf("[pg-write-then-read-it] %d read-backs: %d checked in their own round trip, %d asked apart, %d"
+                + " stale; reasons %s%n", readBacks, checked.get(), asked.get(), stale.size(), reasons);
+        assertEquals(List.of(), stale.subList(0, Math.min(10, stale.size())), "no read-back is stale");
+        // a read-back its standby is known to have needs neither (CAUSAL_REPLICA_CAUGHT_UP); the others are checked
+        assertTrue(checked.get() > 0, "read-backs checked in their own round trip: none; reasons " + reasons);
+        assertTrue(asked.get() * 2 < checked.get(), "a read-back asks apart only when its check found the standby"
+                + " behind: " + asked.get() + " asked, " + checked.get() + " checked");
+    }
+
+    /**
+     * {@code ds}, whose connections count the reads prepared with the check in their own message ({@code checked}) and
+     * the questions prepared apart ({@code asked}).
+     */
+    private static javax.sql.DataSource counting(javax.sql.DataSource ds, java.util.concurrent.atomic.AtomicLong checked,
+                                                 java.util.concurrent.atomic.AtomicLong asked) {
+        return (javax.sql.DataSource) java.lang.reflect.Proxy.newProxyInstance(PostgresWriteThenReadIT.class.getClassLoader(),
+                new Class<?>[] {javax.sql.DataSource.class}, (proxy, method, args) -> {
+                    Object result = invoke(ds, method, args);
+                    if (!method.getName().equals("getConnection")) {
+                        return result;
+                    }
+                    java.sql.Connection c = (java.sql.Connection) result;
+                    return java.lang.reflect.Proxy.newProxyInstance(PostgresWriteThenReadIT.class.getClassLoader(),
+                            new Class<?>[] {java.sql.Connection.class}, (cProxy, cMethod, cArgs) -> {
+                                if (cMethod.getName().equals("prepareStatement") && cArgs[0] instanceof String sql) {
+                                    if (sql.startsWith("select pg_last_wal_replay_lsn(), current_setting('transaction_isolation'); ")) {
+                                        checked.incrementAndGet();
+                                    }
+                                    else if (sql.equals("select pg_last_wal_replay_lsn()")) {
+                                        asked.incrementAndGet();
+                                    }
+                                }
+                                return invoke(c, cMethod, cArgs);
+                            });
+                });
+    }
+
+    private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        }
+        catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause();
+        }
     }
 
     /**

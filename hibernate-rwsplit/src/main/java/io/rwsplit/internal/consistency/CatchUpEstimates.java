@@ -68,6 +68,11 @@ final class CatchUpEstimates {
         this.polled = polled;
     }
 
+    /** Whether waits on these replicas are polls (false until the server kind is known). */
+    boolean polled() {
+        return polled;
+    }
+
     /**
      * Whether replica {@code index}, last measured {@code measuredLagMicros} behind, can apply a write committed
      * at {@code commitMicros} (epoch) within the wait timeout. Never when waiting is disabled.

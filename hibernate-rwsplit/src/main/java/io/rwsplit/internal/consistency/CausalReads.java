@@ -39,6 +39,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     private volatile ConsistencyToken rebase;
     private final LostWrites lostWrites;
     private final TokenTrust tokens;
+    /** Whether reads may be checked in their own round trip ({@link #checksInRead}); off once replica reads are not READ COMMITTED. */
+    private volatile boolean checkInRead = true;
 
     /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
     private record Learned(GtidPosition position, long epoch) {
@@ -484,6 +486,81 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      */
     public boolean canCatchUp(int index, long lagMicros, ConsistencyToken need) {
         return catchUp.canCatchUp(index, lagMicros, need.commitTimeMicros());
+    }
+
+    /**
+     * The first statement of a read checked in its own round trip ({@link #checkedInRead(String)}): what the standby has
+     * replayed, and the isolation the read's implicit transaction runs at.
+     */
+    static final String CHECK = "select pg_last_wal_replay_lsn(), current_setting('transaction_isolation')";
+
+    /**
+     * Whether a read that must see a position it is not known to have, on the standby behind {@code replica}, can be
+     * checked in its own round trip instead of asking the standby first: PostgreSQL standbys that can only be asked
+     * (no {@code WAIT FOR LSN}), until a read found that replica reads run at an isolation where the check would not
+     * hold ({@link #checkedInRead(int, String, String, long, ConsistencyToken)}).
+     */
+    public boolean checksInRead(Connection replica) {
+        if (!checkInRead) {
+            return false;
+        }
+        try {
+            return flavour(replica) == GtidFlavour.POSTGRESQL && catchUp.polled();
+        }
+        catch (SQLException e) {
+            return false;
+        }
+    }
+
+    /**
+     * {@code sql}, a read, preceded in the same message by the question what the standby has replayed: pgjdbc sends both
+     * statements with one Sync, one round trip, and at READ COMMITTED the read takes its snapshot after the answer was
+     * read, so the read sees every commit up to that position.
+     */
+    public static String checkedInRead(String sql) {
+        return CHECK + "; " + sql;
+    }
+
+    /** Replica {@code index}'s epoch now: read before a read whose answer tells what the replica applied. */
+    public long epoch(int index) {
+        return epochs.current(index);
+    }
+
+    /**
+     * A read checked in its own round trip ran on replica {@code index}, which answered {@code replayed} (its
+     * {@code pg_last_wal_replay_lsn()} as text; null: not a standby) and {@code isolation} first, the epoch being
+     * {@code epoch} before the read. Whether the read's rows are those of a snapshot that has {@code need}: the position
+     * is replayed, and the read took its own snapshot after the question (READ COMMITTED; at REPEATABLE READ or
+     * SERIALIZABLE both statements share the snapshot taken before the answer, so the answer proves nothing and such
+     * checks stop for this unit). What the replica replayed is learnt either way, as from an asked standby.
+     */
+    public boolean checkedInRead(int index, String replayed, String isolation, long epoch, ConsistencyToken need) {
+        if (replayed == null) {
+            return false;
+        }
+        LsnPosition position = LsnPosition.parse(replayed);
+        observed(index, position, epoch);
+        if (!"read committed".equals(isolation) && !"read uncommitted".equals(isolation)) {
+            if (checkInRead) {
+                checkInRead = false;
+                ConsistencyRuntime.log.info("hibernate-rwsplit [{}]: replica reads run at {}, where a read's snapshot is"
+                        + " taken before the standby's replayed position can be read with it: reads that must see a write"
+                        + " ask the standby first", label, isolation);
+            }
+            return false;
+        }
+        GtidPosition required = need.positionOrNull();
+        boolean covered;
+        try {
+            covered = required != null && position.contains(required);
+        }
+        catch (IllegalArgumentException flavoursDiffer) {
+            covered = false;
+        }
+        if (covered) {
+            catchUp.caughtUp(index, need.commitTimeMicros(), false);
+        }
+        return covered;
     }
 
     /**

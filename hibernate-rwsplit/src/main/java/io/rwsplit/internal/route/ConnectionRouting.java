@@ -331,14 +331,42 @@ final class ConnectionRouting {
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
     PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         ClassificationCache.Entry classified = classify(sql);
-        StatementRoute route = route(classified);
+        boolean checkable = shape.checkable();
+        if (checkable) {
+            gate.checkable();
+        }
+        StatementRoute route;
+        io.rwsplit.position.ConsistencyToken check;
+        try {
+            route = route(classified);
+        }
+        finally {
+            check = checkable ? gate.takeCheck() : null;
+        }
+        if (check != null && route.node() != null) {
+            // a read that must see a write its standby is not known to have: checked in its own round trip
+            PreparedStatement ps = shape.prepare(physical.connection(route),
+                    io.rwsplit.internal.consistency.CausalReads.checkedInRead(sql));
+            return new ReplicaStatement(this, route, ps, classified, true, shape, check);
+        }
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return new ReplicaStatement(this, route, ps, classified, retriesReads(), shape);
+            return new ReplicaStatement(this, route, ps, classified, retriesReads(), shape, null);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, classified, true, shape)
+        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, classified, true, shape, null)
                 : new PrimaryStatement(this, route.writes(), ps, classified.shape());
+    }
+
+    /** The consistency of this connection's reads (for a read checked in its own round trip). */
+    io.rwsplit.internal.consistency.CausalReads causal() {
+        return router.causal();
+    }
+
+    /** See {@link ConsistencyGate#settleCheck}. */
+    StatementRoute settleCheck(StatementRoute route, io.rwsplit.position.ConsistencyToken need, QueryShapes.Shape shape,
+                               String sql) throws SQLException {
+        return gate.settleCheck(route, need, shape, sql);
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */

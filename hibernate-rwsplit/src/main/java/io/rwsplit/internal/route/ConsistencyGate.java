@@ -27,6 +27,13 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     private final SessionRouting session;
     private PhysicalConnections physical;
     private ReplicaConnection replica;
+    /**
+     * Whether the statement being routed may be checked in its own round trip instead of asking its replica first (a
+     * prepared autocommit read: {@link ConnectionRouting#prepare}); reset by {@link #takeCheck}.
+     */
+    private boolean checkable;
+    /** What the statement being routed must be checked against, when the gate chose that over asking; else null. */
+    private ConsistencyToken check;
 
     ConsistencyGate(Router router, SessionRouting session) {
         this.router = router;
@@ -145,7 +152,49 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         if (!worthWaiting && !causal.canCatchUp(replicaNode.index(), replicaNode.lagMicros(), need)) {
             return reasons.behind();
         }
+        if (checkable && !inTransaction && causal.checksInRead(replica.connection())) {
+            // most such reads find the write replayed: asking first would cost a round trip each (see checkedInRead)
+            check = need;
+            return reasons.waited();
+        }
         return causal.await(replica.connection(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
+    }
+
+    /** The statement about to be routed is a prepared autocommit read that may be checked in its own round trip. */
+    void checkable() {
+        checkable = true;
+    }
+
+    /**
+     * What the statement just routed must be checked against in its own round trip
+     * ({@link CausalReads#checkedInRead(String)}), or null: it needs no check (it was asked, or needs nothing). Ends
+     * what {@link #checkable()} allowed.
+     */
+    ConsistencyToken takeCheck() {
+        ConsistencyToken taken = check;
+        check = null;
+        checkable = false;
+        return taken;
+    }
+
+    /**
+     * A read checked in its own round trip on {@code route}'s replica found it without {@code need}, or cannot be run
+     * checked (a stream parameter, an execution other than a query): it waits there as any read does (asks, then shares
+     * the standby's poll, until the wait timeout) and stays, or goes to the primary, counted
+     * {@code ..._CAUSAL_TIMEOUT_PRIMARY}. The route it runs on now.
+     */
+    StatementRoute settleCheck(StatementRoute route, ConsistencyToken need, io.rwsplit.internal.stats.QueryShapes.Shape shape,
+                               String sql) throws SQLException {
+        ReplicaNode node = route.node();
+        if (node != null && replica.node() == node && router.causal().await(replica.connection(), node.index(), need)) {
+            return route;
+        }
+        SessionConsistency consistency = session.consistency();
+        RouteReason timedOut = consistency == null ? RouteReason.RETRY_PRIMARY : consistency.reasons().timedOut();
+        StatementRoute primary = router.primaryRoute(timedOut).with(route.autocommitRead(), route.gated(), false);
+        router.served(session, primary, shape, sql);
+        physical.primary();
+        return primary;
     }
 
     /**

@@ -13,9 +13,11 @@ final class ReplicaStatement extends RoutedPreparedStatement {
 
     private final StatementShape shape;
 
+    /** @param check what its read must be checked against in its own round trip (its SQL carries the check), or null */
     ReplicaStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
-                     ClassificationCache.Entry classified, boolean retryable, StatementShape shape) {
-        super(routing, route, delegate, classified, retryable);
+                     ClassificationCache.Entry classified, boolean retryable, StatementShape shape,
+                     io.rwsplit.position.ConsistencyToken check) {
+        super(routing, route, delegate, classified, retryable, check);
         this.shape = shape;
     }
 

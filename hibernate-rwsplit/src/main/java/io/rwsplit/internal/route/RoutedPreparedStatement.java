@@ -39,6 +39,14 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     /** The last execution on a replica, when the stale-read audit sampled it, until its results are closed. */
     private ReadAudit.Sample audit;
     private boolean counted;
+    /**
+     * What the read must see, while its driver statement carries the check of it in the same message
+     * ({@link io.rwsplit.internal.consistency.CausalReads#checkedInRead(String)}): each execution reads first what the
+     * standby replayed, and the read's rows count only when that covers this. Null once the statement runs without it.
+     */
+    private io.rwsplit.position.ConsistencyToken check;
+    /** The execution of a checked read, made at its first execution. */
+    private CheckedRead checkedRead;
 
     /**
      * @param route     how it was routed (the replica it is prepared on, or the primary)
@@ -46,7 +54,15 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      */
     RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
                             ClassificationCache.Entry classified, boolean retryable) {
+        this(routing, route, delegate, classified, retryable, null);
+    }
+
+    /** @param check what the read must be checked against in its own round trip (its driver statement carries the check), or null */
+    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
+                            ClassificationCache.Entry classified, boolean retryable,
+                            io.rwsplit.position.ConsistencyToken check) {
         super(routing.owner(), delegate, retryable);
+        this.check = check;
         this.routing = routing;
         this.writesAtRoute = routing.writes();
         this.failover = routing.failover();
@@ -115,11 +131,14 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         else if (routing.writes() != writesAtRoute) {
             routeAgain();
         }
+        if (check != null && !((execution == EXECUTE_QUERY || execution == EXECUTE) && !mayHaveUnreadStream())) {
+            settleCheck();   // the check cannot come with this execution: the read is made sure of first, and runs without it
+        }
         streamsRead();   // from here on, a stream parameter set before is (being) read
         starting();
         ReadAudit.Sample sample = node != null ? routing.auditSample() : null;
         try {
-            T result = failover.execute(this, execution);
+            T result = check != null ? runChecked(execution) : failover.execute(this, execution);
             if (sample != null && node != null) {
                 audit = sample.ran(delegate, shape);   // where it ran, after any move
             }
@@ -127,6 +146,81 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         }
         finally {
             executed = true;
+        }
+    }
+
+    /**
+     * A query or {@code execute()} of a read checked in its own round trip: the check and the read in one message; when
+     * the standby had not replayed what the read must see (about one such read in ten on the test cluster under write
+     * load: most find the write replayed), the read's rows are dropped and it runs again once its standby has replayed
+     * it, or on the primary ({@link #settleCheck}).
+     */
+    @SuppressWarnings("unchecked")
+    private <T> T runChecked(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
+        if (checkedRead == null) {
+            checkedRead = new CheckedRead();
+        }
+        boolean covered = failover.execute(this, checkedRead);
+        if (check != null && !covered) {
+            settleCheck();
+            return failover.execute(this, execution);
+        }
+        // the driver statement stands at the read's own results (or, moved after a failure, ran without the check)
+        return execution == EXECUTE_QUERY ? (T) delegate.getResultSet() : (T) Boolean.TRUE;
+    }
+
+    /**
+     * The check of a read cannot be used, or found the standby without what the read must see: the read waits for its
+     * standby as an unchecked one does and runs there without the check, or moves to the primary; either way its driver
+     * statement is prepared again without it and its parameters replayed.
+     */
+    private void settleCheck() throws SQLException {
+        StatementRoute next = routing.settleCheck(route, check, shape, sql);
+        retarget(routing.connection(next), next.node());   // and the check is gone
+        route = next;
+    }
+
+    /** The read's own result columns: a checked read is made sure of first (its driver statement's first are the check's). */
+    @Override
+    public java.sql.ResultSetMetaData getMetaData() throws SQLException {
+        if (check != null) {
+            settleCheck();
+        }
+        return delegate.getMetaData();
+    }
+
+    /**
+     * One execution of a checked read on its driver statement: the check's answer, then the read's results, which stay
+     * current; whether they may be used. A statement that runs without the check any more (moved by the failover) just
+     * executes.
+     */
+    private final class CheckedRead implements Failover.Execution<PreparedStatement, Boolean> {
+        @Override
+        public Boolean run(PreparedStatement statement) throws SQLException {
+            io.rwsplit.position.ConsistencyToken need = check;
+            ReplicaNode at = node;
+            if (need == null || at == null) {
+                statement.execute();
+                return Boolean.TRUE;
+            }
+            io.rwsplit.internal.consistency.CausalReads causal = routing.causal();
+            long epoch = causal.epoch(at.index());
+            String replayed;
+            String isolation;
+            if (!statement.execute()) {
+                throw new SQLException("hibernate-rwsplit: the check of a replica read gave no answer", "XX000");
+            }
+            try (ResultSet answer = statement.getResultSet()) {
+                if (!answer.next()) {
+                    throw new SQLException("hibernate-rwsplit: the check of a replica read gave no row", "XX000");
+                }
+                replayed = answer.getString(1);
+                isolation = answer.getString(2);
+            }
+            if (!statement.getMoreResults()) {
+                throw new SQLException("hibernate-rwsplit: a checked replica read gave no results of its own", "XX000");
+            }
+            return causal.checkedInRead(at.index(), replayed, isolation, epoch, need);
         }
     }
 
@@ -160,6 +254,9 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     @Override
     public void addBatch() throws SQLException {
+        if (check != null) {
+            settleCheck();   // a batch runs without the check (and a batch of reads fails as it would anyway)
+        }
         unreplayable();
         delegate.addBatch();
     }
@@ -240,6 +337,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         }
         PreparedStatement old = delegate;
         delegate = next;
+        check = null;   // prepared again from the read's own SQL: without the check
         retargeted();
         if (counted && node != null) {
             node.inFlightCounter().decrementAndGet();

@@ -43,6 +43,15 @@ record StatementShape(int type, int concurrency, int holdability, int autoGenera
         return new StatementShape(-1, -1, -1, -1, null, columnNames);
     }
 
+    /**
+     * Whether a read prepared with this overload may carry a check in the same message
+     * ({@link io.rwsplit.internal.consistency.CausalReads#checkedInRead(String)}): no generated keys or key columns, a
+     * forward-only read-only result.
+     */
+    boolean checkable() {
+        return this == PLAIN || this == FORWARD_READ_ONLY;
+    }
+
     /** Prepares {@code sql} on {@code connection} with the overload this shape stands for. */
     PreparedStatement prepare(Connection connection, String sql) throws SQLException {
         if (columnIndexes != null) {
