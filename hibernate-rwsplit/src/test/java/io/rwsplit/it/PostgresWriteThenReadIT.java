@@ -65,15 +65,48 @@ class PostgresWriteThenReadIT {
 
     @Test
     void eightConcurrentUsersReadTheirOwnWritesFromTheStandbysAndNeverStale() throws Exception {
+        profiles();
+        emf = routingFactory();
+        awaitStandbysUp();
+        long start = System.nanoTime();
+        Load load = writeThenRead(PAIRS, em -> { });
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        Map<String, Long> reasons = new TreeMap<>(RwSplit.statistics(emf).byReason());
+        System.out.printf("[pg-write-then-read-it] %d users x %d write-then-read pairs in %d ms: %d stale, %d of %d"
+                + " read-backs on a standby (%.0f %%); reasons %s%n", USERS, PAIRS, millis, load.stale().size(),
+                load.onStandby(), load.readBacks(), 100.0 * load.onStandby() / load.readBacks(), reasons);
+
+        assertEquals(List.of(), load.firstStale(), "no read-back is stale");
+        assertTrue(load.onStandby() * 2 > load.readBacks(), "most read-backs on a standby: " + load.onStandby() + " of "
+                + load.readBacks() + ", reasons " + reasons);
+    }
+
+    /** What {@link #writeThenRead} saw: the stale read-backs, how many ran on a standby, of how many. */
+    private record Load(List<String> stale, long onStandby, long readBacks) {
+        List<String> firstStale() {
+            return stale.subList(0, Math.min(10, stale.size()));
+        }
+    }
+
+    /** The table {@code profile} with a row per user, on every standby. */
+    private void profiles() throws Exception {
         cluster.update(TestCluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
         for (int user = 1; user <= USERS; user++) {
             cluster.update(TestCluster.PRIMARY, "insert into profile values (" + user + ", '0')");
         }
         cluster.sync();
-        emf = routingFactory();
+    }
+
+    private void awaitStandbysUp() throws Exception {
         HealthContract.awaitMillis(java.time.Duration.ofSeconds(10), () -> RwSplit.health(emf).replicas().stream()
                 .allMatch(s -> s.observedAtNanos() != 0 && s.isUp()), "both standbys probed and UP");
+    }
 
+    /**
+     * {@link #USERS} users at once, each {@code pairs} times: write its row in one {@code EntityManager} (in a
+     * transaction that first runs {@code beforeWrite}) and read it back in a new one.
+     */
+    private Load writeThenRead(int pairs, java.util.function.Consumer<EntityManager> beforeWrite) throws Exception {
         threads = Executors.newFixedThreadPool(USERS);
         CountDownLatch go = new CountDownLatch(1);
         List<String> stale = Collections.synchronizedList(new ArrayList<>());
@@ -83,10 +116,11 @@ class PostgresWriteThenReadIT {
             long id = u;
             users.add(threads.submit(() -> {
                 go.await();
-                for (int i = 1; i <= PAIRS; i++) {
+                for (int i = 1; i <= pairs; i++) {
                     String written = Integer.toString(i);
                     try (EntityManager em = emf.createEntityManager()) {
                         em.getTransaction().begin();
+                        beforeWrite.accept(em);
                         em.find(Profile.class, id).bio = written;
                         em.getTransaction().commit();
                     }
@@ -103,21 +137,11 @@ class PostgresWriteThenReadIT {
                 return null;
             }));
         }
-        long start = System.nanoTime();
         go.countDown();
         for (Future<?> user : users) {
             user.get(120, TimeUnit.SECONDS);
         }
-        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        long readBacks = (long) USERS * PAIRS;
-        Map<String, Long> reasons = new TreeMap<>(RwSplit.statistics(emf).byReason());
-        System.out.printf("[pg-write-then-read-it] %d users x %d write-then-read pairs in %d ms: %d stale, %d of %d"
-                + " read-backs on a standby (%.0f %%); reasons %s%n", USERS, PAIRS, millis, stale.size(), onStandby.get(),
-                readBacks, 100.0 * onStandby.get() / readBacks, reasons);
-
-        assertEquals(List.of(), stale.subList(0, Math.min(10, stale.size())), "no read-back is stale");
-        assertTrue(onStandby.get() * 2 > readBacks, "most read-backs on a standby: " + onStandby.get() + " of "
-                + readBacks + ", reasons " + reasons);
+        return new Load(stale, onStandby.get(), (long) USERS * pairs);
     }
 
     /**
@@ -129,11 +153,7 @@ class PostgresWriteThenReadIT {
      */
     @Test
     void aReadBackIsCheckedInItsOwnRoundTripAndAsksTheStandbyNothingApart() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
-        for (int user = 1; user <= USERS; user++) {
-            cluster.update(TestCluster.PRIMARY, "insert into profile values (" + user + ", '0')");
-        }
-        cluster.sync();
+        profiles();
         java.util.concurrent.atomic.AtomicLong checked = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicLong asked = new java.util.concurrent.atomic.AtomicLong();
         HibernatePersistenceConfiguration cfg = new HibernatePersistenceConfiguration("pg-checked-read-it")
@@ -155,46 +175,15 @@ class PostgresWriteThenReadIT {
             cfg.property("hibernate.rwsplit.replica." + replica + ".datasource", pool);
         }
         emf = cfg.createEntityManagerFactory();
-        HealthContract.awaitMillis(java.time.Duration.ofSeconds(10), () -> RwSplit.health(emf).replicas().stream()
-                .allMatch(s -> s.observedAtNanos() != 0 && s.isUp()), "both standbys probed and UP");
+        awaitStandbysUp();
         checked.set(0);
         asked.set(0);
 
-        threads = Executors.newFixedThreadPool(USERS);
-        CountDownLatch go = new CountDownLatch(1);
-        List<String> stale = Collections.synchronizedList(new ArrayList<>());
-        List<Future<?>> users = new ArrayList<>();
-        int pairs = 100;
-        for (int u = 1; u <= USERS; u++) {
-            long id = u;
-            users.add(threads.submit(() -> {
-                go.await();
-                for (int i = 1; i <= pairs; i++) {
-                    String written = Integer.toString(i);
-                    try (EntityManager em = emf.createEntityManager()) {
-                        em.getTransaction().begin();
-                        em.find(Profile.class, id).bio = written;
-                        em.getTransaction().commit();
-                    }
-                    try (EntityManager em = emf.createEntityManager()) {
-                        String read = em.find(Profile.class, id).bio;
-                        if (!written.equals(read)) {
-                            stale.add("user " + id + " read " + read + " after writing " + written);
-                        }
-                    }
-                }
-                return null;
-            }));
-        }
-        go.countDown();
-        for (Future<?> user : users) {
-            user.get(120, TimeUnit.SECONDS);
-        }
-        long readBacks = (long) USERS * pairs;
+        Load load = writeThenRead(100, em -> { });
         Map<String, Long> reasons = new TreeMap<>(RwSplit.statistics(emf).byReason());
         System.out.printf("[pg-write-then-read-it] %d read-backs: %d checked in their own round trip, %d asked apart, %d"
-                + " stale; reasons %s%n", readBacks, checked.get(), asked.get(), stale.size(), reasons);
-        assertEquals(List.of(), stale.subList(0, Math.min(10, stale.size())), "no read-back is stale");
+                + " stale; reasons %s%n", load.readBacks(), checked.get(), asked.get(), load.stale().size(), reasons);
+        assertEquals(List.of(), load.firstStale(), "no read-back is stale");
         // a read-back its standby is known to have needs neither (CAUSAL_REPLICA_CAUGHT_UP); the others are checked
         assertTrue(checked.get() > 0, "read-backs checked in their own round trip: none; reasons " + reasons);
         assertTrue(asked.get() * 2 < checked.get(), "a read-back asks apart only when its check found the standby"
@@ -249,57 +238,16 @@ class PostgresWriteThenReadIT {
      */
     @Test
     void transactionsCommittedAsynchronouslyAreReadBackFromTheStandbysAndNeverStale() throws Exception {
-        cluster.update(TestCluster.PRIMARY, "create table profile (id bigint primary key, bio varchar(100))");
-        for (int user = 1; user <= USERS; user++) {
-            cluster.update(TestCluster.PRIMARY, "insert into profile values (" + user + ", '0')");
-        }
-        cluster.sync();
+        profiles();
         emf = routingFactory();
-        HealthContract.awaitMillis(java.time.Duration.ofSeconds(10), () -> RwSplit.health(emf).replicas().stream()
-                .allMatch(s -> s.observedAtNanos() != 0 && s.isUp()), "both standbys probed and UP");
-
-        threads = Executors.newFixedThreadPool(USERS);
-        CountDownLatch go = new CountDownLatch(1);
-        List<String> stale = Collections.synchronizedList(new ArrayList<>());
-        AtomicLong onStandby = new AtomicLong();
-        List<Future<?>> users = new ArrayList<>();
-        int pairs = 50;
-        for (int u = 1; u <= USERS; u++) {
-            long id = u;
-            users.add(threads.submit(() -> {
-                go.await();
-                for (int i = 1; i <= pairs; i++) {
-                    String written = Integer.toString(i);
-                    try (EntityManager em = emf.createEntityManager()) {
-                        em.getTransaction().begin();
-                        em.createNativeQuery("set local synchronous_commit = off").executeUpdate();
-                        em.find(Profile.class, id).bio = written;
-                        em.getTransaction().commit();
-                    }
-                    try (EntityManager em = emf.createEntityManager()) {
-                        String read = em.find(Profile.class, id).bio;
-                        if (RwSplit.statistics(em).replicaStatements() > 0) {
-                            onStandby.incrementAndGet();
-                        }
-                        if (!written.equals(read)) {
-                            stale.add("user " + id + " read " + read + " after writing " + written);
-                        }
-                    }
-                }
-                return null;
-            }));
-        }
-        go.countDown();
-        for (Future<?> user : users) {
-            user.get(120, TimeUnit.SECONDS);
-        }
-        long readBacks = (long) USERS * pairs;
+        awaitStandbysUp();
+        Load load = writeThenRead(50, em -> em.createNativeQuery("set local synchronous_commit = off").executeUpdate());
         Map<String, Long> reasons = new TreeMap<>(RwSplit.statistics(emf).byReason());
         System.out.printf("[pg-write-then-read-it] asynchronous commits: %d stale, %d of %d read-backs on a standby;"
-                + " reasons %s%n", stale.size(), onStandby.get(), readBacks, reasons);
+                + " reasons %s%n", load.stale().size(), load.onStandby(), load.readBacks(), reasons);
         // no floor on the standbys' share: an asynchronous commit reaches them only once the WAL writer flushes it (up
         // to wal_writer_delay, 200 ms, later), so most read-backs go to the primary, which is where the row is
-        assertEquals(List.of(), stale.subList(0, Math.min(10, stale.size())), "no read-back is stale");
+        assertEquals(List.of(), load.firstStale(), "no read-back is stale");
     }
 
     /**

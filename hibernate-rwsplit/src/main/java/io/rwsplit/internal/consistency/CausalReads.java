@@ -535,10 +535,16 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * checks stop for this unit). What the replica replayed is learnt either way, as from an asked standby.
      */
     public boolean checkedInRead(int index, String replayed, String isolation, long epoch, ConsistencyToken need) {
-        if (replayed == null) {
+        LsnPosition position;
+        try {
+            position = replayed == null ? null : LsnPosition.parse(replayed);
+        }
+        catch (IllegalArgumentException notAPosition) {
+            position = null;
+        }
+        if (position == null) {
             return false;
         }
-        LsnPosition position = LsnPosition.parse(replayed);
         observed(index, position, epoch);
         if (!"read committed".equals(isolation) && !"read uncommitted".equals(isolation)) {
             if (checkInRead) {

@@ -218,7 +218,9 @@ final class ConnectionRouting {
         boolean movedByBusyPool = poolTimeout != null && (anyReplica || reason == RouteReason.READ_ONLY_TRANSACTION);
         StatementRoute route = router.replicaRoute(node, movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
                 .with(autocommitRead, gated, anyReplica);
-        router.served(session, route, shape, sql);
+        if (!gate.checkPending()) {
+            router.served(session, route, shape, sql);   // a checked read is recorded where its check leads it
+        }
         return route;
     }
 
@@ -331,7 +333,10 @@ final class ConnectionRouting {
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
     PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
         ClassificationCache.Entry classified = classify(sql);
-        boolean checkable = shape.checkable();
+        int isolation = settings.isolation();
+        // at REPEATABLE READ or SERIALIZABLE both statements of a checked read share the snapshot taken before the check
+        boolean checkable = shape.checkable() && (isolation == -1 || isolation == Connection.TRANSACTION_READ_COMMITTED
+                || isolation == Connection.TRANSACTION_READ_UNCOMMITTED);
         if (checkable) {
             gate.checkable();
         }
@@ -363,10 +368,27 @@ final class ConnectionRouting {
         return router.causal();
     }
 
-    /** See {@link ConsistencyGate#settleCheck}. */
+    /**
+     * A read checked in its own round trip on {@code route}'s replica found it without {@code need}, or cannot be run
+     * checked: outside a transaction it waits for its replica as an unchecked read does and stays there; else (a wait
+     * that timed out, or in a transaction begun since it was prepared, where a wait would end the replica's
+     * transaction) it goes to the primary, as any read does there (a failover under way is waited for). The route it
+     * runs on now, recorded unless {@code recorded} already.
+     */
     StatementRoute settleCheck(StatementRoute route, io.rwsplit.position.ConsistencyToken need, QueryShapes.Shape shape,
-                               String sql) throws SQLException {
-        return gate.settleCheck(route, need, shape, sql);
+                               String sql, boolean recorded) throws SQLException {
+        if (gate.settleCheck(route.node(), need, !tx.inTransaction())) {
+            if (!recorded) {
+                router.served(session, route, shape, sql);
+            }
+            return route;
+        }
+        return primary(router.primaryRoute(gate.timedOut()).with(route.autocommitRead(), route.gated(), false), shape, sql);
+    }
+
+    /** Records {@code route}: a checked read's, once its check passed. */
+    void served(StatementRoute route, QueryShapes.Shape shape, String sql) {
+        router.served(session, route, shape, sql);
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */

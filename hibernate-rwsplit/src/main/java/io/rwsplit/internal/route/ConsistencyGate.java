@@ -177,24 +177,26 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         return taken;
     }
 
+    /** Whether the statement being routed will be checked in its own round trip (its record waits for the check). */
+    boolean checkPending() {
+        return check != null;
+    }
+
     /**
-     * A read checked in its own round trip on {@code route}'s replica found it without {@code need}, or cannot be run
-     * checked (a stream parameter, an execution other than a query): it waits there as any read does (asks, then shares
-     * the standby's poll, until the wait timeout) and stays, or goes to the primary, counted
-     * {@code ..._CAUSAL_TIMEOUT_PRIMARY}. The route it runs on now.
+     * A read checked in its own round trip on {@code node} found it without {@code need}, or cannot be run checked (a
+     * stream parameter, {@code getMetaData()}, a batch): when {@code wait}, it waits there as any read does (asks, then
+     * shares the standby's poll, until the wait timeout). Whether it stays there; else it goes to the primary, for
+     * {@link #timedOut()}.
      */
-    StatementRoute settleCheck(StatementRoute route, ConsistencyToken need, io.rwsplit.internal.stats.QueryShapes.Shape shape,
-                               String sql) throws SQLException {
-        ReplicaNode node = route.node();
-        if (node != null && replica.node() == node && router.causal().await(replica.connection(), node.index(), need)) {
-            return route;
-        }
+    boolean settleCheck(ReplicaNode node, ConsistencyToken need, boolean wait) throws SQLException {
+        return wait && node != null && replica.node() == node
+                && router.causal().await(replica.connection(), node.index(), need);
+    }
+
+    /** Why a read that could not be made sure of on its replica goes to the primary: the scope's wait timed out. */
+    RouteReason timedOut() {
         SessionConsistency consistency = session.consistency();
-        RouteReason timedOut = consistency == null ? RouteReason.RETRY_PRIMARY : consistency.reasons().timedOut();
-        StatementRoute primary = router.primaryRoute(timedOut).with(route.autocommitRead(), route.gated(), false);
-        router.served(session, primary, shape, sql);
-        physical.primary();
-        return primary;
+        return consistency == null ? RouteReason.RETRY_PRIMARY : consistency.reasons().timedOut();
     }
 
     /**

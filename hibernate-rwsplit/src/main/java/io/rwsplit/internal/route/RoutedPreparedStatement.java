@@ -47,6 +47,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private io.rwsplit.position.ConsistencyToken check;
     /** The execution of a checked read, made at its first execution. */
     private CheckedRead checkedRead;
+    /** Whether a checked read's route is still to be recorded: where its first check leads it. */
+    private boolean recordPending;
 
     /**
      * @param route     how it was routed (the replica it is prepared on, or the primary)
@@ -63,6 +65,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
                             io.rwsplit.position.ConsistencyToken check) {
         super(routing.owner(), delegate, retryable);
         this.check = check;
+        this.recordPending = check != null;
         this.routing = routing;
         this.writesAtRoute = routing.writes();
         this.failover = routing.failover();
@@ -131,8 +134,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         else if (routing.writes() != writesAtRoute) {
             routeAgain();
         }
-        if (check != null && !((execution == EXECUTE_QUERY || execution == EXECUTE) && !mayHaveUnreadStream())) {
-            settleCheck();   // the check cannot come with this execution: the read is made sure of first, and runs without it
+        if (check != null && mayHaveUnreadStream()) {
+            settleCheck();   // a stream cannot be sent twice: the read is made sure of first, and runs without the check
         }
         streamsRead();   // from here on, a stream parameter set before is (being) read
         starting();
@@ -165,6 +168,10 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
             settleCheck();
             return failover.execute(this, execution);
         }
+        if (recordPending && check != null) {
+            recordPending = false;
+            routing.served(route, shape, sql);   // where the read was served: the replica its check passed on
+        }
         // the driver statement stands at the read's own results (or, moved after a failure, ran without the check)
         return execution == EXECUTE_QUERY ? (T) delegate.getResultSet() : (T) Boolean.TRUE;
     }
@@ -175,7 +182,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * statement is prepared again without it and its parameters replayed.
      */
     private void settleCheck() throws SQLException {
-        StatementRoute next = routing.settleCheck(route, check, shape, sql);
+        StatementRoute next = routing.settleCheck(route, check, shape, sql, !recordPending);
+        recordPending = false;
         retarget(routing.connection(next), next.node());   // and the check is gone
         route = next;
     }
