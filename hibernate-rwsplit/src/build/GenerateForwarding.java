@@ -24,7 +24,9 @@ import java.util.function.Function;
  * <ul>
  * <li>{@code ForwardingPreparedStatement}: every {@link PreparedStatement} method forwards to {@code delegate};
  *     every setter is also kept while recording is on, the last call per parameter index and per statement option
- *     (a stream or reader parameter until an execution reads it); result sets hand back the statement.</li>
+ *     (a stream or reader parameter until an execution reads it), without allocating: the setter's number and its
+ *     arguments in small arrays, made at the first call kept, that the statement keeps when it is used again; result
+ *     sets hand back the statement.</li>
  * <li>{@code ForwardingCallableStatement}: the methods {@link CallableStatement} adds forward to {@code callable};
  *     its setters by name and OUT parameter registrations stop the recording.</li>
  * <li>{@code RoutedResultSet}: a result set that hands back the routed statement ({@code getStatement()}) and tells
@@ -74,45 +76,86 @@ public final class GenerateForwarding {
                  * values. A stream or reader parameter is kept too, and replayed as long as no execution has read it since
                  * it was set ({@link #streamsRead()}).
                  * <p>
+                 * A call is kept without allocating: the setter's number in {@link #apply} and its arguments go into arrays
+                 * of slots, a few made at the first parameter kept (the options' own at the first option kept), that the
+                 * statement keeps when its connection uses it again ({@link #reuse}), as it keeps the wrapper of its last
+                 * result set once that was closed ({@link #results}).
+                 * <p>
                  * {@link #getConnection()} returns the routing connection and result sets return this statement, never the
                  * physical ones. Generated from {@link java.sql.PreparedStatement}; the behaviour lives in the subclasses.
                  */
                 @SuppressWarnings("deprecation")
                 abstract class ForwardingPreparedStatement implements java.sql.PreparedStatement {
 
-                    /** One recorded setter call. */
-                    @FunctionalInterface
-                    interface Binding {
-                        void apply(java.sql.PreparedStatement statement) throws java.sql.SQLException;
-                    }
-
-                    private static final byte VALUE = 1, STREAM = 2, STREAM_READ = 3;
+                    /** The kind of a kept parameter call, in the low {@value #KIND_BITS} bits of its entry in {@link #calls}. */
+                    private static final int VALUE = 1, STREAM = 2, STREAM_READ = 3, KIND_BITS = 2, KIND = (1 << KIND_BITS) - 1;
 
                     /** The routing connection the statement belongs to, what {@link #getConnection()} returns. */
                     final java.sql.Connection owner;
                     java.sql.PreparedStatement delegate;
                     /** Whether setter calls are kept (false: the statement cannot be replayed). */
                     boolean recording;
-                    /** The last setter call per parameter index (slot {@code index - 1}), null where none is set. */
-                    private Binding[] parameters;
-                    /** Per slot of {@link #parameters}: 0 none, a value, a stream, a stream an execution has read. */
-                    private byte[] kinds;
-                    /** The last call per statement option ({@value #OPTIONS} of them), null where none was made. */
-                    private final Binding[] options;
+
+                    // The kept parameter calls, parameter i in slot i - 1 of each array: made at the first parameter kept
+                    // with room for 4 (or its index), then grown by doubling. A call keeps its first primitive argument
+                    // (after the index) and its first object argument in the main arrays; the few setters with a second
+                    // one (setObject(int, Object, int, int), setTimestamp(int, Timestamp, Calendar), ...) keep it in
+                    // primitives2 and objects2, made at the first call that has one (other than 0 or null) and grown with
+                    // the main arrays from then on. The options have arrays of their own, made at the first option kept,
+                    // which is rare. Arrays are emptied, never dropped, when the statement stops recording or is used again.
+
+                    /** Per parameter slot: the setter of the kept call (its number in {@link #apply}) shifted left by {@value #KIND_BITS}, with its kind (a value, a stream, a stream an execution has read) in the low bits; 0 where none is kept. */
+                    private int[] calls;
+                    /** Per parameter slot: the first primitive argument after the index, encoded as {@link #apply} decodes it. */
+                    private long[] primitives;
+                    /** Per parameter slot: the first object argument. */
+                    private Object[] objects;
+                    /** Per parameter slot: the second primitive argument; null until a kept call has one. */
+                    private long[] primitives2;
+                    /** Per parameter slot: the second object argument; null until a kept call has one. */
+                    private Object[] objects2;
+                    /** Per statement option ({@value #OPTIONS}): the setter of the kept call, 0 where none is kept; null until one is. */
+                    private int[] optionSetters;
+                    /** Per statement option: the primitive argument of the kept call, encoded as {@link #apply} decodes it. */
+                    private long[] optionPrimitives;
+                    /** Per statement option: the object argument of the kept call. */
+                    private Object[] optionObjects;
                     /** Whether a stream parameter that an execution has read is set (the statement cannot be replayed). */
                     private boolean streamRead;
                     /** Whether a stream parameter no execution has read yet may be set (else executions skip the slots). */
                     private boolean streamUnread;
+                    /** The wrapper of the last result set handed out: handed out again for the next one once closed through it. */
+                    private RoutedResultSet handedOut;
 
                     ForwardingPreparedStatement(java.sql.Connection owner, java.sql.PreparedStatement delegate, boolean record) {
                         this.owner = owner;
                         this.delegate = delegate;
                         this.recording = record;
-                        this.options = record ? new Binding[OPTIONS] : null;
                     }
 
-                    /** Keeps the setter call of parameter {@code index} (while recording), replacing an earlier one. */
-                    final void parameter(int index, Binding binding, boolean stream) {
+                    /**
+                     * Makes this statement what a new one on {@code delegate} would be (its connection uses it again for
+                     * another): no call kept, recording as {@code record} says. Its arrays stay, emptied so that nothing
+                     * its last user set stays reachable, and so does the wrapper of its last result set if that was closed.
+                     */
+                    final void reuse(java.sql.PreparedStatement delegate, boolean record) {
+                        this.delegate = delegate;
+                        this.recording = record;
+                        emptyOptions();
+                        emptyParameters();
+                        streamRead = false;
+                        streamUnread = false;
+                        if (handedOut != null && !handedOut.wasClosed()) {
+                            handedOut = null;   // its last user may still read it: never handed out twice while open
+                        }
+                    }
+
+                    /**
+                     * Keeps the call of setter {@code setter} (its number in {@link #apply}) on parameter {@code index}
+                     * while recording, replacing an earlier one: its primitive arguments encoded in {@code p0, p1}, its
+                     * objects in {@code o0, o1} (0 and null for those it does not take).
+                     */
+                    final void parameter(int index, int setter, long p0, long p1, Object o0, Object o1, boolean stream) {
                         if (!recording) {
                             return;
                         }
@@ -120,32 +163,86 @@ public final class GenerateForwarding {
                             unreplayable();   // the driver accepted an index JDBC does not define: do not guess
                             return;
                         }
-                        if (parameters == null || index > parameters.length) {
-                            int size = Math.max(index, parameters == null ? 8 : parameters.length * 2);
-                            parameters = parameters == null ? new Binding[size] : java.util.Arrays.copyOf(parameters, size);
-                            kinds = kinds == null ? new byte[size] : java.util.Arrays.copyOf(kinds, size);
+                        int slot = index - 1;
+                        if (calls == null || slot >= calls.length) {
+                            grow(index);
                         }
-                        if (kinds[index - 1] == STREAM_READ) {
-                            streamRead = hasReadStream(index - 1);
+                        if ((calls[slot] & KIND) == STREAM_READ) {
+                            streamRead = hasReadStream(slot);
                         }
-                        parameters[index - 1] = binding;
-                        kinds[index - 1] = stream ? STREAM : VALUE;
+                        calls[slot] = setter << KIND_BITS | (stream ? STREAM : VALUE);
+                        primitives[slot] = p0;
+                        objects[slot] = o0;
+                        if (primitives2 == null && (p1 != 0 || o1 != null)) {
+                            primitives2 = new long[calls.length];
+                            objects2 = new Object[calls.length];
+                        }
+                        if (primitives2 != null) {
+                            primitives2[slot] = p1;   // also when 0 and null: nothing of the call replaced stays
+                            objects2[slot] = o1;
+                        }
                         streamUnread |= stream;
                     }
 
-                    /** Keeps the call of statement option {@code option} (while recording), replacing an earlier one. */
-                    final void option(int option, Binding binding) {
-                        if (recording) {
-                            options[option] = binding;
+                    /** Makes room for parameter {@code index}: 4 parameters at first, then twice as many each time. */
+                    private void grow(int index) {
+                        if (calls == null) {
+                            int size = Math.max(index, 4);
+                            calls = new int[size];
+                            primitives = new long[size];
+                            objects = new Object[size];
+                            return;
+                        }
+                        int size = Math.max(index, 2 * calls.length);
+                        calls = java.util.Arrays.copyOf(calls, size);
+                        primitives = java.util.Arrays.copyOf(primitives, size);
+                        objects = java.util.Arrays.copyOf(objects, size);
+                        if (primitives2 != null) {
+                            primitives2 = java.util.Arrays.copyOf(primitives2, size);
+                            objects2 = java.util.Arrays.copyOf(objects2, size);
                         }
                     }
 
-                    /** {@code clearParameters()}: the kept parameters go too. */
-                    final void parametersCleared() {
-                        if (parameters != null) {
-                            java.util.Arrays.fill(parameters, null);
-                            java.util.Arrays.fill(kinds, (byte) 0);
+                    /** Keeps the call of setter {@code setter} on statement option {@code option} (while recording), replacing an earlier one. */
+                    final void option(int option, int setter, long p0, Object o0) {
+                        if (!recording) {
+                            return;
                         }
+                        if (optionSetters == null) {
+                            optionSetters = new int[OPTIONS];
+                            optionPrimitives = new long[OPTIONS];
+                            optionObjects = new Object[OPTIONS];
+                        }
+                        optionSetters[option] = setter;
+                        optionPrimitives[option] = p0;
+                        optionObjects[option] = o0;
+                    }
+
+                    /** Empties the parameter slots, so that nothing of their calls stays reachable. */
+                    private void emptyParameters() {
+                        if (calls != null) {
+                            java.util.Arrays.fill(calls, 0);
+                            java.util.Arrays.fill(primitives, 0L);
+                            java.util.Arrays.fill(objects, null);
+                        }
+                        if (primitives2 != null) {
+                            java.util.Arrays.fill(primitives2, 0L);
+                            java.util.Arrays.fill(objects2, null);
+                        }
+                    }
+
+                    /** Empties the option slots, so that nothing of their calls stays reachable. */
+                    private void emptyOptions() {
+                        if (optionSetters != null) {
+                            java.util.Arrays.fill(optionSetters, 0);
+                            java.util.Arrays.fill(optionPrimitives, 0L);
+                            java.util.Arrays.fill(optionObjects, null);
+                        }
+                    }
+
+                    /** {@code clearParameters()}: the kept parameters go too, the options stay. */
+                    final void parametersCleared() {
+                        emptyParameters();
                         streamRead = false;
                         streamUnread = false;
                     }
@@ -156,9 +253,9 @@ public final class GenerateForwarding {
                             return;   // the usual case: no slot to look at
                         }
                         streamUnread = false;
-                        for (int i = 0; i < kinds.length; i++) {
-                            if (kinds[i] == STREAM) {
-                                kinds[i] = STREAM_READ;
+                        for (int i = 0; i < calls.length; i++) {
+                            if ((calls[i] & KIND) == STREAM) {
+                                calls[i] = (calls[i] & ~KIND) | STREAM_READ;
                                 streamRead = true;
                             }
                         }
@@ -174,26 +271,30 @@ public final class GenerateForwarding {
                         return streamUnread;
                     }
 
-                    /** Sets {@code next} up as this statement is: its options, then its parameters. Only when {@link #canReplay()}. */
+                    /** Sets {@code next} up as this statement is: its options in their order, then its parameters by index. Only when {@link #canReplay()}. */
                     final void replay(java.sql.PreparedStatement next) throws java.sql.SQLException {
-                        for (Binding b : options) {
-                            if (b != null) {
-                                b.apply(next);
+                        if (optionSetters != null) {
+                            for (int option = 0; option < OPTIONS; option++) {
+                                if (optionSetters[option] != 0) {
+                                    apply(next, optionSetters[option], 0, optionPrimitives[option], 0L, optionObjects[option], null);
+                                }
                             }
                         }
-                        if (parameters != null) {
-                            for (Binding b : parameters) {
-                                if (b != null) {
-                                    b.apply(next);
+                        if (calls != null) {
+                            for (int slot = 0; slot < calls.length; slot++) {
+                                if (calls[slot] != 0) {
+                                    apply(next, calls[slot] >>> KIND_BITS, slot + 1, primitives[slot],
+                                            primitives2 == null ? 0L : primitives2[slot], objects[slot],
+                                            objects2 == null ? null : objects2[slot]);
                                 }
                             }
                         }
                     }
 
-                    /** Whether a slot other than {@code except} holds a stream an execution has read. */
+                    /** Whether a parameter slot other than {@code except} holds a stream an execution has read. */
                     private boolean hasReadStream(int except) {
-                        for (int i = 0; i < kinds.length; i++) {
-                            if (i != except && kinds[i] == STREAM_READ) {
+                        for (int i = 0; i < calls.length; i++) {
+                            if (i != except && (calls[i] & KIND) == STREAM_READ) {
                                 return true;
                             }
                         }
@@ -202,14 +303,27 @@ public final class GenerateForwarding {
 
                     /** Recording stops (a batch, a callable statement's setter by name): the statement is not replayed. */
                     void unreplayable() {
-                        recording = false;
-                        parameters = null;
-                        kinds = null;
+                        if (recording) {
+                            recording = false;
+                            emptyOptions();   // nothing kept stays reachable; the arrays stay for a later use of the statement
+                            emptyParameters();
+                        }
                     }
 
-                    /** A result set of this statement: it hands back this statement, not the driver's. */
+                    /**
+                     * A result set of this statement: it hands back this statement, not the driver's. The wrapper of the
+                     * last one is handed out again once it was closed (through its {@code close()}), else a new one.
+                     */
                     final java.sql.ResultSet results(java.sql.ResultSet results) {
-                        return results == null ? null : new RoutedResultSet(this, results);
+                        if (results == null) {
+                            return null;
+                        }
+                        RoutedResultSet last = handedOut;
+                        if (last != null && last.wasClosed()) {
+                            last.reuse(results);
+                            return last;
+                        }
+                        return handedOut = new RoutedResultSet(this, results);
                     }
 
                     @Override
@@ -227,25 +341,31 @@ public final class GenerateForwarding {
                         return owner;
                     }
                 """);
-        java.util.List<String> options = new java.util.ArrayList<>();
+        List<String> options = new ArrayList<>();
+        StringBuilder apply = new StringBuilder();
+        int setters = 0;
         for (Method m : methods(PreparedStatement.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
             String call = "delegate." + m.getName() + "(" + arguments(m) + ")";
             StringBuilder body = new StringBuilder();
             if (m.getName().startsWith("set") && m.getReturnType() == void.class) {
+                int setter = ++setters;
+                boolean parameter = isParameterSetter(m);
+                Kept kept = kept(m, parameter);
                 body.append("        ").append(call).append(";\n");
-                String replay = "s -> s." + m.getName() + "(" + arguments(m) + ")";
                 body.append("        if (recording) {\n");
-                if (isParameterSetter(m)) {
-                    body.append("            parameter(a0, ").append(replay).append(", ").append(takesStream(m)).append(");\n");
+                if (parameter) {
+                    body.append("            parameter(a0, ").append(setter).append(", ").append(kept.arguments(2))
+                        .append(", ").append(takesStream(m)).append(");\n");
                 }
                 else {
                     if (!options.contains(m.getName())) {
                         options.add(m.getName());
                     }
-                    body.append("            option(").append(options.indexOf(m.getName())).append(", ").append(replay)
-                        .append(");\n");
+                    body.append("            option(").append(options.indexOf(m.getName())).append(", ").append(setter)
+                        .append(", ").append(kept.arguments(1)).append(");\n");
                 }
                 body.append("        }\n");
+                apply.append("            case ").append(setter).append(" -> ").append(kept.call()).append(";\n");
             }
             else {
                 body.append("        ").append(returning(m, call)).append(";\n");
@@ -254,7 +374,111 @@ public final class GenerateForwarding {
         }
         s.append("\n    /** How many statement options are kept: ").append(String.join(", ", options)).append(". */\n")
                 .append("    static final int OPTIONS = ").append(options.size()).append(";\n");
+        s.append("""
+
+                    /**
+                     * Makes the kept call of setter {@code setter} (the number its method above keeps) on {@code s}: on
+                     * parameter {@code index} (an option has none: 0), its primitive arguments decoded from {@code p0, p1} and
+                     * its object arguments from {@code o0, o1}, in the order the setter declares them (0 and null for those
+                     * it does not take).
+                     */
+                    private static void apply(java.sql.PreparedStatement s, int setter, int index, long p0, long p1, Object o0,
+                                              Object o1) throws java.sql.SQLException {
+                        switch (setter) {
+                """);
+        s.append(apply);
+        s.append("""
+                            default -> throw new IllegalArgumentException("no kept setter " + setter);
+                        }
+                    }
+                """);
         return s.append("}\n").toString();
+    }
+
+    /**
+     * Setter {@code m} as {@code ForwardingPreparedStatement} keeps it: its primitive arguments after the index (encoded)
+     * and its object arguments, and its replay in {@code apply}.
+     */
+    private record Kept(List<String> primitives, List<String> objects, String call) {
+
+        /** The arguments of {@code parameter(...)} ({@code each} 2) or {@code option(...)} (1): p0.., o0.., padded with 0 and null. */
+        String arguments(int each) {
+            List<String> arguments = new ArrayList<>();
+            for (int i = 0; i < each; i++) {
+                arguments.add(i < primitives.size() ? primitives.get(i) : "0L");
+            }
+            for (int i = 0; i < each; i++) {
+                arguments.add(i < objects.size() ? objects.get(i) : "null");
+            }
+            return String.join(", ", arguments);
+        }
+    }
+
+    /**
+     * How setter {@code m} is kept without allocating: its primitive arguments (after the parameter index) each encoded
+     * in a {@code long}, its object arguments as they are, at most two of each for a parameter ({@code p0, p1, o0, o1}:
+     * the main slot arrays and the second ones) and one of each for a statement option (its arrays have no second ones);
+     * and its call in {@code apply}, which decodes them. Fails the build for a setter that does not fit.
+     */
+    private static Kept kept(Method m, boolean parameter) {
+        List<String> primitives = new ArrayList<>();
+        List<String> objects = new ArrayList<>();
+        List<String> replayed = new ArrayList<>();
+        if (parameter) {
+            replayed.add("index");
+        }
+        Class<?>[] types = m.getParameterTypes();
+        for (int i = parameter ? 1 : 0; i < types.length; i++) {
+            Class<?> t = types[i];
+            if (t.isPrimitive()) {
+                replayed.add(decoded(t, "p" + primitives.size()));
+                primitives.add(encoded(t, "a" + i));
+            }
+            else {
+                replayed.add(t == Object.class ? "o" + objects.size() : "(" + type(t) + ") o" + objects.size());
+                objects.add("a" + i);
+            }
+        }
+        int room = parameter ? 2 : 1;
+        if (primitives.size() > room || objects.size() > room) {
+            List<String> declared = new ArrayList<>();
+            for (Class<?> t : types) {
+                declared.add(t.getSimpleName());
+            }
+            throw new IllegalStateException("GenerateForwarding: " + m.getDeclaringClass().getSimpleName() + "." + m.getName()
+                    + "(" + String.join(", ", declared) + ") takes " + primitives.size() + " primitive and " + objects.size() + " object arguments"
+                    + (parameter ? " besides its parameter index" : "") + ", but a kept " + (parameter ? "parameter" : "option")
+                    + " call holds at most " + room + " of each: give the slots of ForwardingPreparedStatement more room");
+        }
+        return new Kept(primitives, objects, "s." + m.getName() + "(" + String.join(", ", replayed) + ")");
+    }
+
+    /** Argument {@code a} of primitive type {@code t} as a {@code long} that {@link #decoded} gives back exactly. */
+    private static String encoded(Class<?> t, String a) {
+        if (t == boolean.class) {
+            return a + " ? 1L : 0L";
+        }
+        if (t == double.class) {
+            return "Double.doubleToRawLongBits(" + a + ")";
+        }
+        if (t == float.class) {
+            return "Float.floatToRawIntBits(" + a + ")";   // widened to long
+        }
+        return a;   // a long, or an int, short, byte or char widened to long
+    }
+
+    /** The value of primitive type {@code t} that {@link #encoded} put into {@code p}. */
+    private static String decoded(Class<?> t, String p) {
+        if (t == boolean.class) {
+            return p + " != 0";
+        }
+        if (t == double.class) {
+            return "Double.longBitsToDouble(" + p + ")";
+        }
+        if (t == float.class) {
+            return "Float.intBitsToFloat((int) " + p + ")";
+        }
+        return t == long.class ? p : "(" + t.getName() + ") " + p;
     }
 
     /**
@@ -313,18 +537,36 @@ public final class GenerateForwarding {
                 /**
                  * A result set handed out by a routed statement (or by metadata): every call forwards to the driver's result
                  * set, and {@link #getStatement()} returns the routed statement, so that no caller reaches the physical
-                 * statement or connection around routing; closing it tells that statement. Generated from {@link java.sql.ResultSet}.
+                 * statement or connection around routing; closing it tells that statement. A prepared statement hands the
+                 * same wrapper out again for its next result set once this one was closed ({@link #reuse}). Generated from
+                 * {@link java.sql.ResultSet}.
                  */
                 @SuppressWarnings("deprecation")
                 final class RoutedResultSet implements java.sql.ResultSet {
 
                     private final java.sql.Statement statement;
-                    private final java.sql.ResultSet delegate;
+                    private java.sql.ResultSet delegate;
+                    /** Whether it was closed through {@link #close()} since it got {@link #delegate}. */
+                    private boolean closed;
 
                     /** @param statement the routed statement that produced it, or null (metadata) */
                     RoutedResultSet(java.sql.Statement statement, java.sql.ResultSet delegate) {
                         this.statement = statement;
                         this.delegate = delegate;
+                    }
+
+                    /** Wraps {@code delegate}, the next result set of the same statement, instead: open again. */
+                    void reuse(java.sql.ResultSet delegate) {
+                        this.delegate = delegate;
+                        this.closed = false;
+                    }
+
+                    /**
+                     * Whether it was closed through {@link #close()} since it got its result set: its statement may then
+                     * hand it out again. ({@link #isClosed()} asks the driver's result set, which its statement may close.)
+                     */
+                    boolean wasClosed() {
+                        return closed;
                     }
 
                     @Override
@@ -351,6 +593,7 @@ public final class GenerateForwarding {
                     @Override
                     public void close() throws java.sql.SQLException {
                         delegate.close();
+                        closed = true;
                         if (statement instanceof ResultsOwner owner) {
                             owner.resultsClosed(delegate);
                         }

@@ -26,7 +26,7 @@ public final class ReplicaNode implements ReplicaView {
     private final RouteDecision[] decisions = new RouteDecision[RouteReason.values().length];
     private final AtomicInteger inFlight = new AtomicInteger();
     /** The connections borrowed from this replica and not yet given back: what a frozen replica holds up. */
-    private final Set<Connection> lent = ConcurrentHashMap.newKeySet();
+    private final LentConnections lent = new LentConnections();
     private volatile long lagMicros;
     /** Physical connections already asked when their server started ({@link ReplicaSet#checkServerRun}). */
     private final Set<Connection> checkedRuns = ConcurrentHashMap.newKeySet();
@@ -148,11 +148,7 @@ public final class ReplicaNode implements ReplicaView {
      * aborts them when the replica stops answering, so that reads blocked on it fail and move elsewhere.
      */
     public void takeLent(Consumer<Connection> action) {
-        for (Connection connection : lent) {
-            if (lent.remove(connection)) {
-                action.accept(connection);
-            }
-        }
+        lent.takeAll(action);
     }
 
     public DataSource dataSource() {

@@ -35,6 +35,10 @@ final class ConnectionRouting {
     private final Failover failover;
     private final ConnectionSettings settings = new ConnectionSettings();
     private final ConnectionSession connectionSession;
+    /** The statements closed last, each to serve the next one of its kind ({@link #spare}); null when none. */
+    private ReplicaStatement spareReplica;
+    private PrimaryStatement sparePrimary;
+    private RoutedStatement spareStatement;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
         this.owner = owner;
@@ -327,6 +331,11 @@ final class ConnectionRouting {
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
     Statement statement(StatementShape shape) throws SQLException {
         owner.checkOpen();
+        RoutedStatement spare = spareStatement;
+        if (spare != null) {
+            spareStatement = null;
+            return spare.reuse(shape);
+        }
         return new RoutedStatement(this, shape);
     }
 
@@ -352,15 +361,54 @@ final class ConnectionRouting {
             // a read that must see a write its standby is not known to have: checked in its own round trip
             PreparedStatement ps = shape.prepare(physical.connection(route),
                     io.rwsplit.internal.consistency.CausalReads.checkedInRead(sql));
-            return new ReplicaStatement(this, route, ps, classified, true, shape, check);
+            return replicaStatement(route, ps, classified, true, shape, check);
         }
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return new ReplicaStatement(this, route, ps, classified, retriesReads(), shape, null);
+            return replicaStatement(route, ps, classified, retriesReads(), shape, null);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, classified, true, shape, null)
-                : new PrimaryStatement(this, route.writes(), ps, classified.shape());
+        if (route.autocommitRead()) {
+            return replicaStatement(route, ps, classified, true, shape, null);
+        }
+        PrimaryStatement spare = sparePrimary;
+        if (spare != null) {
+            sparePrimary = null;
+            return spare.reuse(route.writes(), ps, classified.shape());
+        }
+        return new PrimaryStatement(this, route.writes(), ps, classified.shape());
+    }
+
+    /** A statement whose executions may move: the one closed last, reused, or a new one. */
+    private ReplicaStatement replicaStatement(StatementRoute route, PreparedStatement ps,
+                                              ClassificationCache.Entry classified, boolean retryable,
+                                              StatementShape shape, io.rwsplit.position.ConsistencyToken check) {
+        ReplicaStatement spare = spareReplica;
+        if (spare != null) {
+            spareReplica = null;
+            return spare.reuse(route, ps, classified, retryable, shape, check);
+        }
+        return new ReplicaStatement(this, route, ps, classified, retryable, shape, check);
+    }
+
+    /**
+     * {@code statement} was closed: it serves the next statement of its kind this connection prepares, so that a
+     * connection that prepares, runs and closes one statement after the other (as Hibernate does) allocates none
+     * after its first. Like any JDBC object, a statement must not be used once closed: here its object may by then
+     * be serving the next statement.
+     */
+    void spare(ReplicaStatement statement) {
+        spareReplica = statement;
+    }
+
+    /** {@link #spare(ReplicaStatement)} of a statement prepared on the primary. */
+    void spare(PrimaryStatement statement) {
+        sparePrimary = statement;
+    }
+
+    /** {@link #spare(ReplicaStatement)} of a statement of {@code createStatement}. */
+    void spare(RoutedStatement statement) {
+        spareStatement = statement;
     }
 
     /** The consistency of this connection's reads (for a read checked in its own round trip). */
