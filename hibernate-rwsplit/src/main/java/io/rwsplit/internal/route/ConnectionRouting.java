@@ -27,7 +27,7 @@ final class ConnectionRouting {
 
     private final RoutingConnection owner;
     private final Router router;
-    private final SessionRouting session;
+    private SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ReplicaConnection replica;
@@ -503,14 +503,37 @@ final class ConnectionRouting {
         }
     }
 
-    /** The logical connection closes: its transaction ends, and every physical connection goes back to its pool. */
-    void close() throws SQLException {
+    /**
+     * The logical connection closes: its transaction ends, and every physical connection goes back to its pool.
+     * Returns whether it may serve another session: every physical connection went back, and nothing will use it for
+     * this one later (an external transaction's commit recording its writes); it is then cleared of this session.
+     */
+    boolean close() throws SQLException {
         tx.closing();
         session.servedByPrimary();
         SQLException failure = physical.releaseAll();
         if (failure != null) {
             throw failure;
         }
+        if (!tx.reusable() || !physical.noneHeld()) {
+            return false;
+        }
+        serve(null, false);   // nothing of this session stays reachable from the idle connection
+        return true;
+    }
+
+    /**
+     * Serves {@code session} as a new logical connection would ({@code readOnlySession}: asked for through
+     * {@code getReadOnlyConnection()}); null: it waits for one. Its closed statements stay, to serve the next ones.
+     */
+    void serve(SessionRouting session, boolean readOnlySession) {
+        this.session = session;
+        gate.serve(session);
+        tx.serve(session, readOnlySession);
+        connectionSession.clear();
+        physical.clear();
+        settings.clear();
+        failover.serve(session);
     }
 
     void rollback() throws SQLException {

@@ -39,6 +39,15 @@ final class ConnectionSession {
         this.router = router;
     }
 
+    /** Back to a new connection's state: nothing pinned, no lock, no session command. */
+    void clear() {
+        pinned = false;
+        tableLocks = false;
+        serverLocks = false;
+        lockCheckDue = false;
+        commands = null;
+    }
+
     /** Whether the rest of the logical connection stays on the primary. */
     boolean pinned() {
         return pinned || tableLocks || serverLocks;

@@ -19,6 +19,16 @@ final class ConnectionSettings {
     private Executor networkExecutor;
     private int networkTimeout = -1;
 
+    /** Back to none set: the logical connection serves another session ({@link Router#open}). */
+    void clear() {
+        isolation = -1;
+        catalog = null;
+        schema = null;
+        holdability = -1;
+        networkExecutor = null;
+        networkTimeout = -1;
+    }
+
     /** The isolation set on the logical connection, or read from its first connection; -1: neither. */
     int isolation() {
         return isolation;

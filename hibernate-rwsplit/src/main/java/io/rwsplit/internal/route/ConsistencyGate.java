@@ -24,7 +24,7 @@ import io.rwsplit.internal.replica.ReplicaSet;
 final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     private final Router router;
-    private final SessionRouting session;
+    private SessionRouting session;
     private PhysicalConnections physical;
     private ReplicaConnection replica;
     /**
@@ -38,6 +38,13 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     ConsistencyGate(Router router, SessionRouting session) {
         this.router = router;
         this.session = session;
+    }
+
+    /** Serves {@code session} (null while its connection waits to serve another), as a new gate would. */
+    void serve(SessionRouting session) {
+        this.session = session;
+        checkable = false;
+        check = null;
     }
 
     /** The physical connections it opens a suitable replica on (they need the tracker, which needs this gate). */

@@ -64,7 +64,7 @@ final class Failover {
 
     private final RoutingConnection owner;
     private final Router router;
-    private final SessionRouting session;
+    private SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ReplicaConnection replica;
@@ -81,6 +81,11 @@ final class Failover {
         this.replica = physical.replica();
         this.gate = gate;
         this.connectionSession = connectionSession;
+    }
+
+    /** Serves {@code session} (null while its connection waits to serve another). */
+    void serve(SessionRouting session) {
+        this.session = session;
     }
 
     /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */

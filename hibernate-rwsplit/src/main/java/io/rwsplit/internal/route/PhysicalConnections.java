@@ -38,6 +38,17 @@ final class PhysicalConnections {
         this.replica = new ReplicaConnection(router, tx, settings, session);
     }
 
+    /** Back to a new connection's state once {@link #releaseAll} gave every physical connection back. */
+    void clear() {
+        primary = null;
+        replica.clear();
+    }
+
+    /** Whether no physical connection is held (the primary's, the replica's): all went back to their pools. */
+    boolean noneHeld() {
+        return primary == null && replica.connection() == null;
+    }
+
     // ------------------------------------------------------------------ what is open
 
     /** The open primary connection, or null. */
@@ -178,7 +189,7 @@ final class PhysicalConnections {
         Connection p = primary;
         primary = null;
         try {
-            String from = String.valueOf(replica);
+            io.rwsplit.internal.replica.ReplicaNode from = replica.node();
             try {
                 replica.release();
             }

@@ -39,6 +39,17 @@ final class ReplicaConnection {
         this.session = session;
     }
 
+    /** Back to a new connection's state once every physical connection went back: no replica chosen, no busy pool. */
+    void clear() {
+        connection = null;
+        node = null;
+        if (busyPools != null) {
+            busyPools.clear();
+        }
+        poolTimeout = null;
+        tier = 0;
+    }
+
     /**
      * The statement being routed reads from the replicas of {@code tier} (a rule by query shape's, 0 none) when it opens
      * the replica connection; one already open serves it where it is.

@@ -31,7 +31,7 @@ import java.util.concurrent.Executor;
 public final class RoutingConnection implements Connection {
 
     private final Router router;
-    private final SessionRouting session;
+    private SessionRouting session;
     private final ConnectionRouting routing;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
@@ -46,6 +46,17 @@ public final class RoutingConnection implements Connection {
         this.tx = routing.tx();
         this.physical = routing.physical();
         this.settings = routing.settings();
+    }
+
+    /**
+     * Serves {@code session} as a new connection would, after it was closed ({@link Router#open}: its parts are
+     * reused, cleared of the last session when it closed).
+     */
+    RoutingConnection serve(SessionRouting session, boolean readOnlySession) {
+        this.session = session;
+        routing.serve(session, readOnlySession);
+        closed = false;
+        return this;
     }
 
     /** The session this connection routes for. */
@@ -220,7 +231,10 @@ public final class RoutingConnection implements Connection {
     public void close() throws SQLException {
         if (!closed) {
             closed = true;
-            routing.close();
+            if (routing.close()) {
+                session = null;
+                router.idle(this);   // like any JDBC object, not to be used once closed: it may serve another session
+            }
         }
     }
 

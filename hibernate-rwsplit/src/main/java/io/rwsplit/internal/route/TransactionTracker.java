@@ -50,9 +50,9 @@ final class TransactionTracker implements Runnable {
         }
     }
 
-    private final SessionRouting session;
+    private SessionRouting session;
     private final TransactionStatus transactions;
-    private final boolean readOnlySession;
+    private boolean readOnlySession;
     private final WriteRecorder recorder;
 
     private boolean autoCommit = true;
@@ -74,6 +74,8 @@ final class TransactionTracker implements Runnable {
     private boolean consistencyChecked;
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
     private RouteReason primaryReason;
+    /** Whether its close left the recording of an external transaction's writes to that transaction's commit. */
+    private boolean recordingAfterClose;
 
     TransactionTracker(SessionRouting session, TransactionStatus transactions, boolean readOnlySession,
                        WriteRecorder recorder) {
@@ -81,6 +83,36 @@ final class TransactionTracker implements Runnable {
         this.transactions = transactions;
         this.readOnlySession = readOnlySession;
         this.recorder = recorder;
+    }
+
+    /**
+     * Serves {@code session} as a new tracker would ({@code readOnlySession}: asked for through
+     * {@code getReadOnlyConnection()}), after {@link #closing} ended its last one; null while it waits.
+     */
+    void serve(SessionRouting session, boolean readOnlySession) {
+        this.session = session;
+        this.readOnlySession = readOnlySession;
+        autoCommit = true;
+        readOnly = false;
+        closed = false;
+        kind = Kind.NONE;
+        softReadOnlyAtBegin = false;
+        replicaUnavailable = false;
+        externalTx = null;
+        wrote = false;
+        sqlTransaction = false;
+        writes = 0;
+        consistencyChecked = false;
+        primaryReason = null;
+        recordingAfterClose = false;
+    }
+
+    /**
+     * Whether another session may use the connection once closed: not when its close left an external transaction's
+     * commit to record its writes later, through this connection's gate.
+     */
+    boolean reusable() {
+        return closed && !recordingAfterClose;
     }
 
     // ------------------------------------------------------------------ the one begin
@@ -321,6 +353,7 @@ final class TransactionTracker implements Runnable {
         if (wrote && autoCommit) {
             if (externalTx != null && transactions.currentTransaction() != null && session.consistency() != null
                     && transactions.afterCommit(recorder::recordExternalCommit)) {
+                recordingAfterClose = true;
                 writeRecorded();
             }
             else {

@@ -286,6 +286,7 @@ class TransactionTrackerTest {
         tx.wrote();
         tx.closing();
         assertEquals(List.of(false), recorded);
+        assertTrue(tx.reusable(), "recorded at the close: the connection may serve another session");
         tx.run();
         assertEquals(List.of(false), recorded);
     }
@@ -395,6 +396,7 @@ class TransactionTrackerTest {
         tx.closing();                                  // Hibernate releases the connection before the commit
         assertEquals(List.of(), recorded, "no position is read before the commit");
         assertEquals(1, afterCommit.size());
+        assertFalse(tx.reusable(), "its gate records the write at the commit: the connection serves no other session");
         jta = null;
         afterCommit.get(0).run();                      // the transaction committed
         assertEquals(List.of(false), recorded);
