@@ -1,6 +1,5 @@
 package io.rwsplit.internal.hibernate;
 
-import java.util.List;
 
 import org.hibernate.engine.extension.spi.Extension;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -14,8 +13,7 @@ import io.rwsplit.internal.route.Router;
  */
 final class ExtendedRwSplitSession extends RwSplitSession implements Extension {
 
-    ExtendedRwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
-                           boolean guardCache) {
-        super(session, router, replicaNames, guardCache);
+    ExtendedRwSplitSession(SharedSessionContractImplementor session, Router router, boolean guardCache) {
+        super(session, router, guardCache);
     }
 }

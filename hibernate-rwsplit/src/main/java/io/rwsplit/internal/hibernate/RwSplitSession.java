@@ -1,6 +1,5 @@
 package io.rwsplit.internal.hibernate;
 
-import java.util.List;
 
 import org.hibernate.CacheMode;
 import org.hibernate.SessionEventListener;
@@ -25,13 +24,17 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
     /** The cache mode {@link #servedByReplica()} replaced, or null. */
     private CacheMode savedCacheMode;
 
-    RwSplitSession(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
-                   boolean guardCache) {
-        super(new SessionStatistics(replicaNames), router.causal() == null ? null : router.causal().newSession(),
-                router.intentSource());
+    RwSplitSession(SharedSessionContractImplementor session, Router router, boolean guardCache) {
+        super(null, router.causal() == null ? null : router.causal().newSession(), router.intentSource());
         this.session = session;
         this.router = router;
         this.guardCache = guardCache;
+    }
+
+    /** Made at the session's second statement, or when the application asks for them. */
+    @Override
+    protected final SessionStatistics newStatistics() {
+        return new SessionStatistics(router.replicaNames());
     }
 
     public final SharedSessionContractImplementor session() {

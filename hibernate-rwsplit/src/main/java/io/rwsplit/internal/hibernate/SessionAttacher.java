@@ -1,6 +1,5 @@
 package io.rwsplit.internal.hibernate;
 
-import java.util.List;
 
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProvider;
 import org.hibernate.engine.jdbc.connections.spi.MultiTenantConnectionProvider;
@@ -22,7 +21,7 @@ final class SessionAttacher {
     /** Builds the session object of the attaching path (the extension type on 7.4, the plain one before). */
     @FunctionalInterface
     interface Constructor<S extends RwSplitSession> {
-        S create(SharedSessionContractImplementor session, Router router, List<String> replicaNames, boolean guardCache);
+        S create(SharedSessionContractImplementor session, Router router, boolean guardCache);
     }
 
     /** What a factory needs for each new session, looked up once per factory. */
@@ -45,7 +44,7 @@ final class SessionAttacher {
         if (router == null) {
             return null;
         }
-        S attached = constructor.create(session, router, router.replicaNames(), routing.guardCache);
+        S attached = constructor.create(session, router, routing.guardCache);
         session.getEventListenerManager().addListener(attached);
         return attached;
     }

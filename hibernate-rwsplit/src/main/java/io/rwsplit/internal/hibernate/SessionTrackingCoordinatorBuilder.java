@@ -2,7 +2,6 @@ package io.rwsplit.internal.hibernate;
 
 import java.lang.ref.WeakReference;
 import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 
@@ -71,9 +70,8 @@ final class SessionTrackingCoordinatorBuilder
         return coordinator;
     }
 
-    private RwSplitSession tracked(SharedSessionContractImplementor session, Router router, List<String> replicaNames,
-                                   boolean guardCache) {
-        RwSplitSession routing = new Tracked(session, router, replicaNames, guardCache);
+    private RwSplitSession tracked(SharedSessionContractImplementor session, Router router, boolean guardCache) {
+        RwSplitSession routing = new Tracked(session, router, guardCache);
         sessions.put(session, new WeakReference<>(routing));
         return routing;
     }
@@ -81,8 +79,8 @@ final class SessionTrackingCoordinatorBuilder
     /** A session's routing part that leaves the map when the session ends. */
     private final class Tracked extends RwSplitSession {
 
-        Tracked(SharedSessionContractImplementor session, Router router, List<String> replicaNames, boolean guardCache) {
-            super(session, router, replicaNames, guardCache);
+        Tracked(SharedSessionContractImplementor session, Router router, boolean guardCache) {
+            super(session, router, guardCache);
         }
 
         @Override

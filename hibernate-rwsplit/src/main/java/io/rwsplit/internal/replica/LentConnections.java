@@ -7,8 +7,8 @@ import java.util.function.Consumer;
 /**
  * The connections a replica lent for routing and not yet given back: what a frozen replica holds up, aborted by the
  * monitor. Kept in slots that never move (blocks of {@value #BLOCK}, a new block appended when every slot is taken),
- * so that lending and giving back allocate nothing and take no lock: a lend takes a free slot by compare-and-set, a
- * give-back frees the slot holding the connection, and the monitor empties the slots it takes. Thread-safe.
+ * so that lending and giving back allocate nothing and take no lock: a lend takes a free slot by compare-and-set (the
+ * search starting at a slot of the calling thread's), a give-back frees the slot holding the connection, and the monitor empties the slots it takes. Thread-safe.
  */
 final class LentConnections {
 
@@ -24,9 +24,11 @@ final class LentConnections {
 
     /** {@code connection} was lent. */
     void add(Connection connection) {
+        int start = start();
         for (Block b = first; ; b = nextOf(b)) {
             for (int i = 0; i < BLOCK; i++) {
-                if (b.slots.get(i) == null && b.slots.compareAndSet(i, null, connection)) {
+                int slot = (start + i) & (BLOCK - 1);
+                if (b.slots.get(slot) == null && b.slots.compareAndSet(slot, null, connection)) {
                     return;
                 }
             }
@@ -35,13 +37,20 @@ final class LentConnections {
 
     /** {@code connection} went back (or was taken by {@link #takeAll}: then nothing is left to free). */
     void remove(Connection connection) {
+        int start = start();
         for (Block b = first; b != null; b = b.next) {
             for (int i = 0; i < BLOCK; i++) {
-                if (b.slots.get(i) == connection && b.slots.compareAndSet(i, connection, null)) {
+                int slot = (start + i) & (BLOCK - 1);
+                if (b.slots.get(slot) == connection && b.slots.compareAndSet(slot, connection, null)) {
                     return;
                 }
             }
         }
+    }
+
+    /** Where a thread's search begins: the thread that borrowed a connection usually gives it back, found at once. */
+    private static int start() {
+        return (int) Thread.currentThread().getId() & (BLOCK - 1);
     }
 
     /** How many connections are lent now. */

@@ -16,7 +16,11 @@ import io.rwsplit.internal.stats.StatisticsRecorder;
  */
 public class SessionRouting {
 
-    private final StatisticsRecorder statistics;
+    /** Where decisions are counted: given, or made at the second decision or when asked for; null until then. */
+    private StatisticsRecorder statistics;
+    /** The first decision and its replica (-1: the primary), while {@link #statistics} is not made yet. */
+    private RouteDecision first;
+    private int firstReplica;
     private final SessionConsistency consistency;
     private final RoutingIntentSource ambient;
     private int flushDepth;
@@ -111,12 +115,46 @@ public class SessionRouting {
 
     /** The session's statistics, or {@code null} outside a session. */
     public SessionStatistics statistics() {
-        return statistics instanceof SessionStatistics s ? s : null;
+        return made() instanceof SessionStatistics s ? s : null;
+    }
+
+    /**
+     * The statistics of a session that counts its decisions, made when first needed (most sessions route one
+     * statement, and its decision is kept until then); null for one that counts nothing (the default).
+     */
+    protected StatisticsRecorder newStatistics() {
+        return null;
     }
 
     final void record(RouteDecision decision, int replicaIndex) {
-        if (statistics != null) {
-            statistics.record(decision, replicaIndex);
+        StatisticsRecorder s = statistics;
+        if (s == null) {
+            if (first == null) {
+                first = decision;
+                firstReplica = replicaIndex;
+                return;
+            }
+            s = made();
+            if (s == null) {
+                return;
+            }
         }
+        s.record(decision, replicaIndex);
+    }
+
+    /** {@link #statistics}, made now if needed with the first decision counted; null when the session counts none. */
+    private StatisticsRecorder made() {
+        if (statistics == null) {
+            StatisticsRecorder s = newStatistics();
+            if (s == null) {
+                return null;
+            }
+            if (first != null) {
+                s.record(first, firstReplica);
+                first = null;
+            }
+            statistics = s;
+        }
+        return statistics;
     }
 }
