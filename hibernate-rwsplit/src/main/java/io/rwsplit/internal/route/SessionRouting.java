@@ -18,9 +18,8 @@ public class SessionRouting {
 
     /** Where decisions are counted: given, or made at the second decision or when asked for; null until then. */
     private StatisticsRecorder statistics;
-    /** The first decision and its replica (-1: the primary), while {@link #statistics} is not made yet. */
+    /** The first decision, while {@link #statistics} is not made yet (its replica is found by name then). */
     private RouteDecision first;
-    private int firstReplica;
     private final SessionConsistency consistency;
     private final RoutingIntentSource ambient;
     private int flushDepth;
@@ -131,7 +130,6 @@ public class SessionRouting {
         if (s == null) {
             if (first == null) {
                 first = decision;
-                firstReplica = replicaIndex;
                 return;
             }
             s = made();
@@ -150,7 +148,7 @@ public class SessionRouting {
                 return null;
             }
             if (first != null) {
-                s.record(first, firstReplica);
+                s.recordKept(first);
                 first = null;
             }
             statistics = s;

@@ -56,6 +56,11 @@ public final class SessionStatistics implements RoutingStatistics, StatisticsRec
         last = decision;
     }
 
+    @Override
+    public void recordKept(RouteDecision decision) {
+        record(decision, decision.replica() == null ? -1 : replicaNames.indexOf(decision.replica()));
+    }
+
     private void count(RouteDecision decision, int replicaIndex) {
         byReason[decision.reason().ordinal()]++;
         if (replicaIndex >= 0) {
