@@ -77,9 +77,7 @@ public final class GenerateForwarding {
                  * it was set ({@link #streamsRead()}).
                  * <p>
                  * A call is kept without allocating: the setter's number in {@link #apply} and its arguments go into arrays
-                 * of slots, a few made at the first parameter kept (the options' own at the first option kept), that the
-                 * statement keeps when its connection uses it again ({@link #reuse}), as it keeps the wrapper of its last
-                 * result set once that was closed ({@link #results}).
+                 * of slots, a few made at the first parameter kept (the options' own at the first option kept).
                  * <p>
                  * {@link #getConnection()} returns the routing connection and result sets return this statement, never the
                  * physical ones. Generated from {@link java.sql.PreparedStatement}; the behaviour lives in the subclasses.
@@ -124,30 +122,11 @@ public final class GenerateForwarding {
                     private boolean streamRead;
                     /** Whether a stream parameter no execution has read yet may be set (else executions skip the slots). */
                     private boolean streamUnread;
-                    /** The wrapper of the last result set handed out: handed out again for the next one once closed through it. */
-                    private RoutedResultSet handedOut;
 
                     ForwardingPreparedStatement(java.sql.Connection owner, java.sql.PreparedStatement delegate, boolean record) {
                         this.owner = owner;
                         this.delegate = delegate;
                         this.recording = record;
-                    }
-
-                    /**
-                     * Makes this statement what a new one on {@code delegate} would be (its connection uses it again for
-                     * another): no call kept, recording as {@code record} says. Its arrays stay, emptied so that nothing
-                     * its last user set stays reachable, and so does the wrapper of its last result set if that was closed.
-                     */
-                    final void reuse(java.sql.PreparedStatement delegate, boolean record) {
-                        this.delegate = delegate;
-                        this.recording = record;
-                        emptyOptions();
-                        emptyParameters();
-                        streamRead = false;
-                        streamUnread = false;
-                        if (handedOut != null && !handedOut.wasClosed()) {
-                            handedOut = null;   // its last user may still read it: never handed out twice while open
-                        }
                     }
 
                     /**
@@ -305,25 +284,14 @@ public final class GenerateForwarding {
                     void unreplayable() {
                         if (recording) {
                             recording = false;
-                            emptyOptions();   // nothing kept stays reachable; the arrays stay for a later use of the statement
+                            emptyOptions();   // nothing kept stays reachable
                             emptyParameters();
                         }
                     }
 
-                    /**
-                     * A result set of this statement: it hands back this statement, not the driver's. The wrapper of the
-                     * last one is handed out again once it was closed (through its {@code close()}), else a new one.
-                     */
+                    /** A result set of this statement: it hands back this statement, not the driver's. */
                     final java.sql.ResultSet results(java.sql.ResultSet results) {
-                        if (results == null) {
-                            return null;
-                        }
-                        RoutedResultSet last = handedOut;
-                        if (last != null && last.wasClosed()) {
-                            last.reuse(results);
-                            return last;
-                        }
-                        return handedOut = new RoutedResultSet(this, results);
+                        return results == null ? null : new RoutedResultSet(this, results);
                     }
 
                     @Override
@@ -537,36 +505,19 @@ public final class GenerateForwarding {
                 /**
                  * A result set handed out by a routed statement (or by metadata): every call forwards to the driver's result
                  * set, and {@link #getStatement()} returns the routed statement, so that no caller reaches the physical
-                 * statement or connection around routing; closing it tells that statement. A prepared statement hands the
-                 * same wrapper out again for its next result set once this one was closed ({@link #reuse}). Generated from
+                 * statement or connection around routing; closing it tells that statement. Generated from
                  * {@link java.sql.ResultSet}.
                  */
                 @SuppressWarnings("deprecation")
                 final class RoutedResultSet implements java.sql.ResultSet {
 
                     private final java.sql.Statement statement;
-                    private java.sql.ResultSet delegate;
-                    /** Whether it was closed through {@link #close()} since it got {@link #delegate}. */
-                    private boolean closed;
+                    private final java.sql.ResultSet delegate;
 
                     /** @param statement the routed statement that produced it, or null (metadata) */
                     RoutedResultSet(java.sql.Statement statement, java.sql.ResultSet delegate) {
                         this.statement = statement;
                         this.delegate = delegate;
-                    }
-
-                    /** Wraps {@code delegate}, the next result set of the same statement, instead: open again. */
-                    void reuse(java.sql.ResultSet delegate) {
-                        this.delegate = delegate;
-                        this.closed = false;
-                    }
-
-                    /**
-                     * Whether it was closed through {@link #close()} since it got its result set: its statement may then
-                     * hand it out again. ({@link #isClosed()} asks the driver's result set, which its statement may close.)
-                     */
-                    boolean wasClosed() {
-                        return closed;
                     }
 
                     @Override
@@ -593,7 +544,6 @@ public final class GenerateForwarding {
                     @Override
                     public void close() throws java.sql.SQLException {
                         delegate.close();
-                        closed = true;
                         if (statement instanceof ResultsOwner owner) {
                             owner.resultsClosed(delegate);
                         }

@@ -25,7 +25,8 @@ final class ConnectionRouting {
     private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
     private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
 
-    private final RoutingConnection owner;
+    /** The facade of the session it serves now (a new one per session), or null while it waits for one. */
+    private RoutingConnection owner;
     private final Router router;
     private SessionRouting session;
     private final TransactionTracker tx;
@@ -35,10 +36,6 @@ final class ConnectionRouting {
     private final Failover failover;
     private final ConnectionSettings settings = new ConnectionSettings();
     private final ConnectionSession connectionSession;
-    /** The statements closed last, each to serve the next one of its kind ({@link #spare}); null when none. */
-    private ReplicaStatement spareReplica;
-    private PrimaryStatement sparePrimary;
-    private RoutedStatement spareStatement;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
         this.owner = owner;
@@ -51,6 +48,10 @@ final class ConnectionRouting {
         this.replica = physical.replica();
         gate.connections(physical);
         this.failover = new Failover(owner, router, session, tx, physical, gate, connectionSession);
+    }
+
+    Router router() {
+        return router;
     }
 
     TransactionTracker tx() {
@@ -331,11 +332,6 @@ final class ConnectionRouting {
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
     Statement statement(StatementShape shape) throws SQLException {
         owner.checkOpen();
-        RoutedStatement spare = spareStatement;
-        if (spare != null) {
-            spareStatement = null;
-            return spare.reuse(shape);
-        }
         return new RoutedStatement(this, shape);
     }
 
@@ -371,44 +367,14 @@ final class ConnectionRouting {
         if (route.autocommitRead()) {
             return replicaStatement(route, ps, classified, true, shape, null);
         }
-        PrimaryStatement spare = sparePrimary;
-        if (spare != null) {
-            sparePrimary = null;
-            return spare.reuse(route.writes(), ps, classified.shape());
-        }
         return new PrimaryStatement(this, route.writes(), ps, classified.shape());
     }
 
-    /** A statement whose executions may move: the one closed last, reused, or a new one. */
+    /** A statement whose executions may move. */
     private ReplicaStatement replicaStatement(StatementRoute route, PreparedStatement ps,
                                               ClassificationCache.Entry classified, boolean retryable,
                                               StatementShape shape, io.rwsplit.position.ConsistencyToken check) {
-        ReplicaStatement spare = spareReplica;
-        if (spare != null) {
-            spareReplica = null;
-            return spare.reuse(route, ps, classified, retryable, shape, check);
-        }
         return new ReplicaStatement(this, route, ps, classified, retryable, shape, check);
-    }
-
-    /**
-     * {@code statement} was closed: it serves the next statement of its kind this connection prepares, so that a
-     * connection that prepares, runs and closes one statement after the other (as Hibernate does) allocates none
-     * after its first. Like any JDBC object, a statement must not be used once closed: here its object may by then
-     * be serving the next statement.
-     */
-    void spare(ReplicaStatement statement) {
-        spareReplica = statement;
-    }
-
-    /** {@link #spare(ReplicaStatement)} of a statement prepared on the primary. */
-    void spare(PrimaryStatement statement) {
-        sparePrimary = statement;
-    }
-
-    /** {@link #spare(ReplicaStatement)} of a statement of {@code createStatement}. */
-    void spare(RoutedStatement statement) {
-        spareStatement = statement;
     }
 
     /** The consistency of this connection's reads (for a read checked in its own round trip). */
@@ -518,22 +484,23 @@ final class ConnectionRouting {
         if (!tx.reusable() || !physical.noneHeld()) {
             return false;
         }
-        serve(null, false);   // nothing of this session stays reachable from the idle connection
+        serve(null, null, false);   // nothing of this session stays reachable from the idle connection
         return true;
     }
 
     /**
-     * Serves {@code session} as a new logical connection would ({@code readOnlySession}: asked for through
-     * {@code getReadOnlyConnection()}); null: it waits for one. Its closed statements stay, to serve the next ones.
+     * Serves {@code session} through the new facade {@code owner} as a new logical connection would
+     * ({@code readOnlySession}: asked for through {@code getReadOnlyConnection()}); both null: it waits for one.
      */
-    void serve(SessionRouting session, boolean readOnlySession) {
+    void serve(RoutingConnection owner, SessionRouting session, boolean readOnlySession) {
+        this.owner = owner;
         this.session = session;
         gate.serve(session);
         tx.serve(session, readOnlySession);
         connectionSession.clear();
         physical.clear();
         settings.clear();
-        failover.serve(session);
+        failover.serve(owner, session);
     }
 
     void rollback() throws SQLException {

@@ -62,7 +62,7 @@ final class Failover {
         T run(S statement) throws SQLException;
     }
 
-    private final RoutingConnection owner;
+    private RoutingConnection owner;
     private final Router router;
     private SessionRouting session;
     private final TransactionTracker tx;
@@ -83,8 +83,9 @@ final class Failover {
         this.connectionSession = connectionSession;
     }
 
-    /** Serves {@code session} (null while its connection waits to serve another). */
-    void serve(SessionRouting session) {
+    /** Serves {@code session} through the facade {@code owner} (both null while the connection waits to serve another). */
+    void serve(RoutingConnection owner, SessionRouting session) {
+        this.owner = owner;
         this.session = session;
     }
 

@@ -10,14 +10,13 @@ import io.rwsplit.internal.stats.QueryShapes;
  * A statement prepared on the primary: forwarding, so that {@link #getConnection()} returns the routing connection
  * rather than the physical one. One that may write tells the connection at every execution, so that a statement
  * executed again (a second row, a later batch) counts as a write as its first execution did; whatever ran in
- * between (a read that recorded the first execution's position) does not hide it. Once closed, the object serves the
- * connection's next statement on the primary ({@link ConnectionRouting#prepare}).
+ * between (a read that recorded the first execution's position) does not hide it.
  */
 final class PrimaryStatement extends ForwardingPreparedStatement {
 
     private final ConnectionRouting routing;
-    private boolean writes;
-    private QueryShapes.Shape shape;
+    private final boolean writes;
+    private final QueryShapes.Shape shape;
 
     PrimaryStatement(ConnectionRouting routing, boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
         super(routing.owner(), delegate, false);
@@ -26,22 +25,11 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         this.shape = shape;
     }
 
-    /** Serves a new statement of the connection, as {@link PrimaryStatement#PrimaryStatement} would. */
-    PrimaryStatement reuse(boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
-        reuse(delegate, false);
-        this.writes = writes;
-        this.shape = shape;
-        return this;
-    }
-
-    @Override
-    public void close() throws SQLException {
-        delegate.close();
-        routing.spare(this);   // closed without failure: it may serve the connection's next statement on the primary
-    }
-
     /** Tells the connection of a write, and returns the time the execution starts. */
     private long executing() throws SQLException {
+        if (owner.isClosed()) {   // its connection's parts may serve another session by now
+            throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
+        }
         if (writes) {
             routing.writeExecuting();
         }

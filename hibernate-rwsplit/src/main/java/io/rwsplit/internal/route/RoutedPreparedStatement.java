@@ -27,8 +27,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     private final ConnectionRouting routing;
     private final Failover failover;
-    String sql;
-    private QueryShapes.Shape shape;
+    final String sql;
+    private final QueryShapes.Shape shape;
     /** How it was routed (again, when a write ran on the connection since: {@link #routeAgain}). */
     private StatementRoute route;
     /** The connection's count of writes when it was routed. */
@@ -64,29 +64,11 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
                             ClassificationCache.Entry classified, boolean retryable,
                             io.rwsplit.position.ConsistencyToken check) {
         super(routing.owner(), delegate, retryable);
-        this.routing = routing;
-        this.failover = routing.failover();
-        routed(route, classified, check);
-    }
-
-    /**
-     * This object serves a new statement of its connection ({@code delegate}), after the one it served was closed: as
-     * a new one would, nothing of the closed one kept but allocated room ({@link ConnectionRouting#prepare}).
-     */
-    final void reuse(StatementRoute route, PreparedStatement delegate, ClassificationCache.Entry classified,
-                     boolean retryable, io.rwsplit.position.ConsistencyToken check) {
-        reuse(delegate, retryable);
-        executed = false;
-        audit = null;
-        counted = false;
-        routed(route, classified, check);
-    }
-
-    private void routed(StatementRoute route, ClassificationCache.Entry classified,
-                        io.rwsplit.position.ConsistencyToken check) {
         this.check = check;
         this.recordPending = check != null;
+        this.routing = routing;
         this.writesAtRoute = routing.writes();
+        this.failover = routing.failover();
         this.route = route;
         this.node = route.node();
         this.sql = classified.sql();
@@ -145,6 +127,9 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
+        if (owner.isClosed()) {   // its connection's parts may serve another session by now
+            throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
+        }
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
         if (route.writes()) {
             routing.writeExecuting();
@@ -311,11 +296,6 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
                 pending.resultsClosed();   // the driver statement and its results are closed; its connection is not
             }
         }
-        closed();
-    }
-
-    /** Closed without failure: the object may serve the connection's next statement of its kind. */
-    void closed() {
     }
 
     private void starting() {

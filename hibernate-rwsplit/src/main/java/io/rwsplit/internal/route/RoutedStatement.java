@@ -22,8 +22,10 @@ import io.rwsplit.internal.stats.QueryShapes;
 final class RoutedStatement extends StatementOptions implements Failover.Door<Statement>, ResultsOwner {
 
     private final ConnectionRouting routing;
+    /** The connection that made it, what {@link #getConnection()} returns (its parts may serve another one later). */
+    private final Connection owner;
     /** The {@code createStatement} overload that made it. */
-    private StatementShape overload;
+    private final StatementShape overload;
     /** The driver statement of the last execution, or null before the first. */
     private Statement physical;
     private Connection physicalOn;
@@ -49,43 +51,11 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     /** The last execution, a replica read the stale-read audit sampled, until its results are closed; else null. */
     private ReadAudit.Sample audit;
     private boolean closed;
-    /** The result set handed out last, to serve the next one once closed ({@link RoutedResultSet#wasClosed}). */
-    private RoutedResultSet lastResults;
-    /** The executions of {@link #executeQuery}, {@link #executeUpdate} and {@link #execute} of {@link #sql}: one each. */
-    private final Failover.Execution<Statement, ResultSet> query = s -> s.executeQuery(sql);
-    private final Failover.Execution<Statement, Integer> update = s -> s.executeUpdate(sql);
-    private final Failover.Execution<Statement, Boolean> execute = s -> s.execute(sql);
 
     RoutedStatement(ConnectionRouting routing, StatementShape overload) {
         this.routing = routing;
+        this.owner = routing.owner();
         this.overload = overload;
-    }
-
-    /**
-     * This object serves a new statement of its connection after the one it served was closed, as a new one would:
-     * nothing of the closed one is kept but allocated room ({@link ConnectionRouting#statement}).
-     */
-    RoutedStatement reuse(StatementShape overload) {
-        this.overload = overload;
-        physical = null;
-        physicalOn = null;
-        node = null;
-        counted = null;
-        batch = null;
-        batchOn = null;
-        batchNode = null;
-        batchWrites = false;
-        if (batchShapes != null) {
-            java.util.Arrays.fill(batchShapes, null);
-        }
-        batchSize = 0;
-        sql = null;
-        route = null;
-        queryShape = null;
-        audit = null;
-        closed = false;
-        optionsCleared();
-        return this;
     }
 
     // ------------------------------------------------------------------ routing and failover
@@ -235,19 +205,22 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         if (closed) {
             throw new SQLException("hibernate-rwsplit: statement is closed", "HY010");
         }
+        if (owner.isClosed()) {   // its connection's parts may serve another session by now
+            throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
+        }
     }
 
     // ------------------------------------------------------------------ executions
 
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
-        ResultSet results = run(sql, query);
+        ResultSet results = run(sql, s -> s.executeQuery(sql));
         return results(audit == null ? results : audit.handedOut(results));
     }
 
     @Override
     public int executeUpdate(String sql) throws SQLException {
-        return run(sql, update);
+        return run(sql, s -> s.executeUpdate(sql));
     }
 
     @Override
@@ -287,7 +260,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     @Override
     public boolean execute(String sql) throws SQLException {
-        return run(sql, execute);
+        return run(sql, s -> s.execute(sql));
     }
 
     @Override
@@ -412,15 +385,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     /** A result set of this statement: it hands back this statement, not the driver's. */
     private ResultSet results(ResultSet results) {
-        if (results == null) {
-            return null;
-        }
-        RoutedResultSet last = lastResults;
-        if (last != null && last.wasClosed()) {
-            last.reuse(results);
-            return last;
-        }
-        return lastResults = new RoutedResultSet(this, results);
+        return results == null ? null : new RoutedResultSet(this, results);
     }
 
     @Override
@@ -519,7 +484,6 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
                 pending.resultsClosed();   // the driver statement and its results are closed; its connection is not
             }
         }
-        routing.spare(this);   // closed without failure: it may serve the connection's next createStatement
     }
 
     @Override
@@ -529,7 +493,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     @Override
     public Connection getConnection() {
-        return routing.owner();
+        return owner;
     }
 
     @Override

@@ -163,13 +163,13 @@ public final class Router {
         if (session == null) {
             session = detached;
         }
-        RoutingConnection reused = idle.take();
-        return reused != null ? reused.serve(session, readOnlySession)
+        ConnectionRouting parts = idle.take();
+        return parts != null ? new RoutingConnection(parts, session, readOnlySession)
                 : new RoutingConnection(this, session, readOnlySession);
     }
 
-    /** A closed connection that holds nothing of its session waits to serve the next one ({@link #open}). */
-    void idle(RoutingConnection closed) {
+    /** A closed connection's parts, holding nothing of their session, wait to serve the next one ({@link #open}). */
+    void idle(ConnectionRouting closed) {
         idle.put(closed);
     }
 

@@ -27,11 +27,6 @@ abstract class StatementOptions implements Statement {
 
     abstract void checkOpen() throws SQLException;
 
-    /** The options set so far are forgotten: the object serves a new statement. */
-    final void optionsCleared() {
-        options.clear();
-    }
-
     /** Applies the options set so far to a new driver statement. */
     final void replayOptions(Statement next) throws SQLException {
         for (int i = 0; i < options.size(); i++) {   // no iterator: a statement created per read allocates nothing here

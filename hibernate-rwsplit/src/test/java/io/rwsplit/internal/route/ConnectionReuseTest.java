@@ -6,13 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -25,11 +25,11 @@ import org.junit.jupiter.api.Test;
 import io.rwsplit.Consistency;
 
 /**
- * A closed logical connection serves the next session of its router (its routing connection, tracker, gate and
- * holders are reused, not built again), and nothing of the session it served before carries over: after every kind of
- * per-connection state was set (a transaction that wrote, read-only, isolation, schema and catalog, holdability, a
- * replayed session command, a pin, a statement left for reuse, a busy pool, statistics), the next session's connection
- * is field by field what a new one is, and behaves as one.
+ * The parts of a closed logical connection (its routing, tracker, gate and holders) serve the next session of its
+ * router through a new facade, and nothing of the session they served before carries over: after every kind of
+ * per-connection state was set (a transaction that wrote, read-only, isolation, schema, holdability, network timeout,
+ * a replayed session command, a pin), the next session's connection is field by field what a new one is, and behaves
+ * as one; the closed facade stays closed, so that a second close or an abort never reaches the next session.
  */
 class ConnectionReuseTest {
 
@@ -68,15 +68,23 @@ class ConnectionReuseTest {
         return c;
     }
 
+    /** The parts (routing, tracker, gate, holders) behind a facade. */
+    private static ConnectionRouting parts(RoutingConnection c) throws ReflectiveOperationException {
+        Field routing = RoutingConnection.class.getDeclaredField("routing");
+        routing.setAccessible(true);
+        return (ConnectionRouting) routing.get(c);
+    }
+
     @Test
-    void theNextSessionGetsTheClosedConnectionAndNothingOfItsLastSession() throws Exception {
+    void theNextSessionGetsTheClosedConnectionsPartsAndNothingOfItsLastSession() throws Exception {
         SessionRouting first = servers.session(Consistency.readYourWrites());
         RoutingConnection closed = usedAndClosed(first);
-        assertEquals(1, servers.router.idleConnections(), "the closed connection waits for the next session");
+        assertEquals(1, servers.router.idleConnections(), "the closed connection's parts wait for the next session");
 
         SessionRouting next = servers.session(Consistency.readYourWrites());
         RoutingConnection reused = servers.open(next);
-        assertSame(closed, reused, "the next session reuses it");
+        assertNotSame(closed, reused, "each session gets a facade of its own");
+        assertSame(parts(closed), parts(reused), "over the same parts");
         assertSame(next, reused.session());
         RoutingConnection fresh = new RoutingConnection(servers.router, next, false);
         sameState(fresh, reused, "RoutingConnection", new IdentityHashMap<>());
@@ -90,37 +98,72 @@ class ConnectionReuseTest {
     }
 
     @Test
-    void aConnectionClosedWhileHoldingAPhysicalConnectionIsNotReused() throws SQLException {
+    void aClosedConnectionStaysClosedWhileItsPartsServeTheNextSession() throws Exception {
+        RoutingConnection closed = servers.open(servers.session(Consistency.readYourWrites()));
+        assertEquals("r1", who(closed));
+        closed.close();
+        RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
+        assertSame(parts(closed), parts(next));
+        next.setAutoCommit(false);
+        try (Statement s = next.createStatement()) {
+            s.executeUpdate("insert into item (label) values ('next session')");
+        }
+
+        closed.close();                 // a second close, as JDBC allows
+        closed.abort(Runnable::run);    // and an abort: both no-ops on a closed connection
+        assertTrue(closed.isClosed());
+        assertEquals("08003", assertThrows(SQLException.class, () -> closed.prepareStatement("select 1")).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, closed::commit).getSQLState());
+        assertEquals(0, servers.router.idleConnections(), "the parts serving the next session stay with it");
+        assertEquals(0, servers.primary.aborted.size(), "nothing of the next session was aborted");
+
+        next.commit();                  // its transaction is intact
+        try (Statement s = next.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from item where label = 'next session'")) {
+            assertTrue(rs.next());
+            assertEquals(1, rs.getInt(1));
+        }
+        next.close();
+    }
+
+    @Test
+    void aStatementOfAClosedConnectionRefusesToRunOnThePartsOfTheNextSession() throws Exception {
+        RoutingConnection closed = servers.open(servers.session(Consistency.readYourWrites()));
+        java.sql.PreparedStatement prepared = closed.prepareStatement("select name from who where id = ?");
+        Statement created = closed.createStatement();
+        closed.close();   // the application left both open
+        RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
+        assertSame(parts(closed), parts(next));
+        assertEquals("08003", assertThrows(SQLException.class, prepared::executeQuery).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class,
+                () -> created.executeUpdate("insert into item (label) values ('stale')")).getSQLState());
+        assertSame(closed, created.getConnection(), "a statement names the connection that made it");
+        try (Connection primary = servers.primary.getConnection(); Statement s = primary.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from item where label = 'stale'")) {
+            assertTrue(rs.next());
+            assertEquals(0, rs.getInt(1), "the stale statement wrote nothing");
+        }
+        next.close();
+    }
+
+    @Test
+    void anAbortedConnectionsPartsAreNotReused() throws Exception {
         RoutingConnection c = servers.open(servers.session(Consistency.readYourWrites()));
         assertEquals("r1", who(c));
         c.abort(Runnable::run);
         assertEquals(0, servers.router.idleConnections(), "an aborted connection is not reused");
-        assertNotSame(c, servers.open(servers.session(Consistency.readYourWrites())));
+        assertNotSame(parts(c), parts(servers.open(servers.session(Consistency.readYourWrites()))));
     }
 
     @Test
-    void aStatementLeftForReuseServesTheNextSessionAsANewOne() throws SQLException {
-        RoutingConnection c = servers.open(servers.session(Consistency.readYourWrites()));
-        PreparedStatement first;
-        try (PreparedStatement ps = c.prepareStatement("select name from who where id = ?")) {
-            first = ps;
-            ps.setInt(1, 1);
-            ps.setQueryTimeout(7);
-            ps.executeQuery().close();
+    void idlePartsKeepNoSessionReachable() throws Exception {
+        RoutingConnection c = usedAndClosed(servers.session(Consistency.readYourWrites()));
+        ConnectionRouting parts = parts(c);
+        for (String field : new String[] {"session", "owner"}) {
+            Field f = ConnectionRouting.class.getDeclaredField(field);
+            f.setAccessible(true);
+            assertNull(f.get(parts), "idle parts keep no " + field);
         }
-        c.close();
-        RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
-        assertSame(c, next);
-        try (PreparedStatement ps = next.prepareStatement("select name from other.who where id = ?")) {
-            assertSame(first, ps, "the closed statement serves the next one");
-            assertEquals(0, ps.getQueryTimeout(), "no option of the last one");
-            ps.setInt(1, 1);
-            try (ResultSet rs = ps.executeQuery()) {
-                assertTrue(rs.next());
-                assertEquals("r1/other", rs.getString(1));
-            }
-        }
-        next.close();
     }
 
     /** Whether {@code fresh} and {@code reused} hold the same state, field by field through the route package's objects. */
@@ -149,8 +192,8 @@ class ConnectionReuseTest {
         seen.put(reused, fresh);
         for (Class<?> type = fresh.getClass(); type != Object.class; type = type.getSuperclass()) {
             for (Field field : type.getDeclaredFields()) {
-                if (Modifier.isStatic(field.getModifiers()) || field.getName().startsWith("spare")) {
-                    continue;   // statements closed earlier, kept to serve the next ones (reset then)
+                if (Modifier.isStatic(field.getModifiers())) {
+                    continue;
                 }
                 field.setAccessible(true);
                 Object a = field.get(fresh);
@@ -177,9 +220,4 @@ class ConnectionReuseTest {
         }
     }
 
-    @Test
-    void theSessionOfAnIdleConnectionIsNotReachableFromIt() throws SQLException {
-        RoutingConnection c = usedAndClosed(servers.session(Consistency.readYourWrites()));
-        assertNull(c.session(), "an idle connection keeps no session alive");
-    }
 }

@@ -34,8 +34,7 @@ import org.junit.jupiter.api.Test;
 /**
  * How {@link ForwardingPreparedStatement} keeps its setter calls without allocating: each setter replays exactly the
  * values it was given (the edges of every primitive encoding included), its arrays are made small and only when needed
- * (the options' and the second arguments' apart), a statement used again keeps nothing of its last user but its emptied
- * arrays, and its result set wrapper is handed out again once closed, never while open.
+ * (the options' and the second arguments' apart), and a statement that stops recording keeps nothing reachable.
  * {@code ForwardingContractTest} checks that every method forwards and every setter replays with ordinary values.
  */
 class KeptSettersTest {
@@ -262,47 +261,6 @@ class KeptSettersTest {
         assertFalse(statement.canReplay());
     }
 
-    @Test
-    void aStatementUsedAgainKeepsNothingOfItsLastUserButItsEmptiedArrays() throws Exception {
-        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
-        statement.setMaxRows(7);
-        statement.setString(1, "secret");
-        statement.setObject(12, new Object(), JDBCType.OTHER);
-        statement.setBinaryStream(2, new ByteArrayInputStream(new byte[] {1}));
-        statement.streamsRead();   // an execution read the stream: not replayable any more
-        assertFalse(statement.canReplay());
-        List<Object> arrays = arrays(statement);
-        assertFalse(arrays.contains(null), "an option and a setter with a second argument made every array: " + arrays);
-
-        PreparedStatement next = new Driver().of(PreparedStatement.class);
-        statement.reuse(next, true);
-        assertSame(next, statement.delegate);
-        assertTrue(statement.canReplay(), "as a new statement that records");
-        assertFalse(statement.mayHaveUnreadStream());
-        Driver replayed = new Driver();
-        statement.replay(replayed.of(PreparedStatement.class));
-        assertEquals(List.of(), replayed.calls(), "nothing of the last user is replayed");
-        List<Object> kept = arrays(statement);
-        for (int i = 0; i < arrays.size(); i++) {
-            assertSame(arrays.get(i), kept.get(i), "its arrays are kept, not made again");
-        }
-        for (Object array : kept) {
-            if (array instanceof Object[] objects) {
-                for (Object o : objects) {
-                    assertNull(o, "no argument of the last user stays reachable");
-                }
-            }
-        }
-
-        statement.setInt(1, 42);
-        Driver now = new Driver();
-        statement.replay(now.of(PreparedStatement.class));
-        assertEquals(List.of("setInt[1, 42]"), now.calls(), "it records as a new statement does");
-
-        statement.reuse(new Driver().of(PreparedStatement.class), false);
-        statement.setInt(1, 43);
-        assertFalse(statement.canReplay(), "not recording, as asked");
-    }
 
     @Test
     void aNewStatementMakesOnlySmallParameterArraysAtItsFirstParameter() throws Exception {
@@ -394,36 +352,5 @@ class KeptSettersTest {
         }
         assertFalse(arrays.isEmpty());
         return arrays;
-    }
-
-    @Test
-    void theResultSetWrapperIsHandedOutAgainOnceClosedAndNeverWhileOpen() throws SQLException {
-        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
-        assertNull(statement.results(null));
-        ResultSet first = statement.results(new Driver().of(ResultSet.class));
-        ResultSet second = statement.results(new Driver().of(ResultSet.class));
-        assertNotSame(first, second, "the first is still open");
-
-        second.close();
-        Driver driver = new Driver();
-        ResultSet third = statement.results(driver.of(ResultSet.class));
-        assertSame(second, third, "the closed one is handed out again");
-        assertSame(statement, third.getStatement());
-        assertFalse(third.isClosed());
-        third.next();
-        assertEquals(List.of("isClosed[]", "next[]"), driver.calls(), "on the new driver result set, which it asks");
-
-        statement.reuse(new Driver().of(PreparedStatement.class), true);
-        assertNotSame(third, statement.results(new Driver().of(ResultSet.class)),
-                "one left open by the last user is not handed out to the next");
-    }
-
-    @Test
-    void aClosedResultSetWrapperIsHandedOutAgainAfterTheStatementIsUsedAgain() throws SQLException {
-        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
-        ResultSet first = statement.results(new Driver().of(ResultSet.class));
-        first.close();
-        statement.reuse(new Driver().of(PreparedStatement.class), true);
-        assertSame(first, statement.results(new Driver().of(ResultSet.class)));
     }
 }
