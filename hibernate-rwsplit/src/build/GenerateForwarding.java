@@ -24,9 +24,8 @@ import java.util.function.Function;
  * <ul>
  * <li>{@code ForwardingPreparedStatement}: every {@link PreparedStatement} method forwards to {@code delegate};
  *     every setter is also kept while recording is on, the last call per parameter index and per statement option
- *     (a stream or reader parameter until an execution reads it), without allocating: the setter's number and its
- *     arguments in small arrays, made at the first call kept, that the statement keeps when it is used again; result
- *     sets hand back the statement.</li>
+ *     (a stream or reader parameter until an execution reads it), without allocating per call: the setter's number
+ *     and its arguments in small arrays made at the first call kept; result sets hand back the statement.</li>
  * <li>{@code ForwardingCallableStatement}: the methods {@link CallableStatement} adds forward to {@code callable};
  *     its setters by name and OUT parameter registrations stop the recording.</li>
  * <li>{@code RoutedResultSet}: a result set that hands back the routed statement ({@code getStatement()}) and tells
@@ -100,7 +99,7 @@ public final class GenerateForwarding {
                     // one (setObject(int, Object, int, int), setTimestamp(int, Timestamp, Calendar), ...) keep it in
                     // primitives2 and objects2, made at the first call that has one (other than 0 or null) and grown with
                     // the main arrays from then on. The options have arrays of their own, made at the first option kept,
-                    // which is rare. Arrays are emptied, never dropped, when the statement stops recording or is used again.
+                    // which is rare. Arrays are emptied when the statement stops recording, so that nothing kept stays reachable.
 
                     /** Per parameter slot: the setter of the kept call (its number in {@link #apply}) shifted left by {@value #KIND_BITS}, with its kind (a value, a stream, a stream an execution has read) in the low bits; 0 where none is kept. */
                     private int[] calls;
