@@ -357,24 +357,15 @@ final class ConnectionRouting {
             // a read that must see a write its standby is not known to have: checked in its own round trip
             PreparedStatement ps = shape.prepare(physical.connection(route),
                     io.rwsplit.internal.consistency.CausalReads.checkedInRead(sql));
-            return replicaStatement(route, ps, classified, true, shape, check);
+            return new ReplicaStatement(this, route, ps, classified, true, shape, check);
         }
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return replicaStatement(route, ps, classified, retriesReads(), shape, null);
+            return new ReplicaStatement(this, route, ps, classified, retriesReads(), shape, null);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        if (route.autocommitRead()) {
-            return replicaStatement(route, ps, classified, true, shape, null);
-        }
-        return new PrimaryStatement(this, route.writes(), ps, classified.shape());
-    }
-
-    /** A statement whose executions may move. */
-    private ReplicaStatement replicaStatement(StatementRoute route, PreparedStatement ps,
-                                              ClassificationCache.Entry classified, boolean retryable,
-                                              StatementShape shape, io.rwsplit.position.ConsistencyToken check) {
-        return new ReplicaStatement(this, route, ps, classified, retryable, shape, check);
+        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, classified, true, shape, null)
+                : new PrimaryStatement(this, route.writes(), ps, classified.shape());
     }
 
     /** The consistency of this connection's reads (for a read checked in its own round trip). */

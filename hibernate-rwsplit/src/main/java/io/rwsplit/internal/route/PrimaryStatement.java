@@ -27,9 +27,7 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
 
     /** Tells the connection of a write, and returns the time the execution starts. */
     private long executing() throws SQLException {
-        if (owner.isClosed()) {   // its connection's parts may serve another session by now
-            throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
-        }
+        ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         if (writes) {
             routing.writeExecuting();
         }

@@ -127,9 +127,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
-        if (owner.isClosed()) {   // its connection's parts may serve another session by now
-            throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
-        }
+        ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
         if (route.writes()) {
             routing.writeExecuting();

@@ -23,7 +23,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     private final ConnectionRouting routing;
     /** The connection that made it, what {@link #getConnection()} returns (its parts may serve another one later). */
-    private final Connection owner;
+    private final RoutingConnection owner;
     /** The {@code createStatement} overload that made it. */
     private final StatementShape overload;
     /** The driver statement of the last execution, or null before the first. */
@@ -205,9 +205,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         if (closed) {
             throw new SQLException("hibernate-rwsplit: statement is closed", "HY010");
         }
-        if (owner.isClosed()) {   // its connection's parts may serve another session by now
-            throw new SQLException("hibernate-rwsplit: connection is closed", "08003");
-        }
+        owner.checkOpen();   // its connection's parts may serve another session by now
     }
 
     // ------------------------------------------------------------------ executions
