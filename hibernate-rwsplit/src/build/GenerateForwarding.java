@@ -46,6 +46,9 @@ public final class GenerateForwarding {
         write(out, "ForwardingPreparedStatement", preparedStatement());
         write(out, "ForwardingCallableStatement", callableStatement());
         write(out, "RoutedResultSet", resultSet());
+        write(out, "PreparedStatementHandle", handle("PreparedStatementHandle", PreparedStatement.class,
+                "ForwardingPreparedStatement"));
+        write(out, "StatementHandle", handle("StatementHandle", java.sql.Statement.class, "RoutedStatement"));
         write(out, "RoutedMetaData", metaData());
         // classes this program wrote elsewhere before (another package) would be compiled twice
         try (java.util.stream.Stream<Path> old = Files.walk(Path.of(args[0]))) {
@@ -87,8 +90,14 @@ public final class GenerateForwarding {
                     /** The kind of a kept parameter call, in the low {@value #KIND_BITS} bits of its entry in {@link #calls}. */
                     private static final int VALUE = 1, STREAM = 2, STREAM_READ = 3, KIND_BITS = 2, KIND = (1 << KIND_BITS) - 1;
 
-                    /** The routing connection the statement belongs to, what {@link #getConnection()} returns. */
-                    final java.sql.Connection owner;
+                    /** The routing connection the statement belongs to, what {@link #getConnection()} returns; null while idle. */
+                    java.sql.Connection owner;
+                    /**
+                     * What the application holds of this statement, and what its result sets hand back: the handle
+                     * ({@link PreparedStatementHandle}) of a statement whose body the connection reuses, or the statement
+                     * itself; null while idle.
+                     */
+                    java.sql.PreparedStatement handle;
                     java.sql.PreparedStatement delegate;
                     /** Whether setter calls are kept (false: the statement cannot be replayed). */
                     boolean recording;
@@ -122,10 +131,41 @@ public final class GenerateForwarding {
                     /** Whether a stream parameter no execution has read yet may be set (else executions skip the slots). */
                     private boolean streamUnread;
 
-                    ForwardingPreparedStatement(java.sql.Connection owner, java.sql.PreparedStatement delegate, boolean record) {
+                    /**
+                     * Makes this statement one of {@code owner} over {@code delegate}, recording its setter calls if
+                     * {@code record}; it hands itself out until {@link #handOut()}. A body made idle by {@link #forget()}
+                     * is opened again for the next statement, with the arrays of its kept calls (emptied) still there.
+                     */
+                    final void open(java.sql.Connection owner, java.sql.PreparedStatement delegate, boolean record) {
                         this.owner = owner;
+                        this.handle = this;
                         this.delegate = delegate;
                         this.recording = record;
+                    }
+
+                    /**
+                     * A new handle for the application to hold, over this statement: from now on its result sets hand the
+                     * handle back, and the handle's {@code close()} closes this body, which the connection may then reuse.
+                     */
+                    final java.sql.PreparedStatement handOut() {
+                        PreparedStatementHandle handed = new PreparedStatementHandle(this);
+                        handle = handed;
+                        return handed;
+                    }
+
+                    /**
+                     * The statement is closed: nothing of it stays reachable (its connection, handle, driver statement,
+                     * kept calls), and it can be opened again ({@link #open}) for a later statement, keeping its arrays.
+                     */
+                    final void forget() {
+                        owner = null;
+                        handle = null;
+                        delegate = null;
+                        recording = false;
+                        emptyOptions();
+                        emptyParameters();
+                        streamRead = false;
+                        streamUnread = false;
                     }
 
                     /**
@@ -288,19 +328,20 @@ public final class GenerateForwarding {
                         }
                     }
 
-                    /** A result set of this statement: it hands back this statement, not the driver's. */
+                    /** A result set of this statement: it hands back the statement's handle, not the driver's statement. */
                     final java.sql.ResultSet results(java.sql.ResultSet results) {
-                        return results == null ? null : new RoutedResultSet(this, results);
+                        return results == null ? null : new RoutedResultSet(handle, results);
                     }
 
+                    /** The handle, never this body, or what the driver's statement unwraps to. */
                     @Override
                     public <T> T unwrap(Class<T> iface) throws java.sql.SQLException {
-                        return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+                        return iface.isInstance(handle) ? iface.cast(handle) : delegate.unwrap(iface);
                     }
 
                     @Override
                     public boolean isWrapperFor(Class<?> iface) throws java.sql.SQLException {
-                        return iface.isInstance(this) || delegate.isWrapperFor(iface);
+                        return iface.isInstance(handle) || delegate.isWrapperFor(iface);
                     }
 
                     @Override
@@ -475,7 +516,8 @@ public final class GenerateForwarding {
 
                     ForwardingCallableStatement(ConnectionRouting routing, StatementRoute route, java.sql.CallableStatement delegate,
                                                 ClassificationCache.Entry classified, boolean retryable) {
-                        super(routing, route, delegate, classified, retryable);
+                        super(routing);
+                        open(route, delegate, classified, retryable, null);
                         this.callable = delegate;
                     }
 
@@ -550,6 +592,80 @@ public final class GenerateForwarding {
                 """);
         for (Method m : methods(ResultSet.class, Set.of("unwrap", "isWrapperFor", "getStatement", "close"))) {
             s.append(method(m, "        " + returning(m, "delegate." + m.getName() + "(" + arguments(m) + ")", r -> r)
+                    + ";\n"));
+        }
+        return s.append("}\n").toString();
+    }
+
+    private static String handle(String name, Class<?> type, String body) {
+        StringBuilder s = new StringBuilder(HEADER);
+        s.append("""
+                /**
+                 * What the application holds of a routed statement: every call goes to its body ({@link %2$s}), which
+                 * the connection reuses for a later statement once this one is closed. The handle is closed for good: once
+                 * closed, its calls throw, its second {@code close()} does nothing and its result sets tell no one, so that
+                 * a caller that keeps it (Hibernate calls {@code isClosed()}, {@code clearBatch()} and {@code close()} on a
+                 * batch statement after releasing its connection; JDBC allows a second close) never reaches the body's
+                 * next statement. One field, so that a handle is the least an object can be. Generated from
+                 * {@link %3$s}.
+                 */
+                @SuppressWarnings("deprecation")
+                final class %1$s implements %3$s, ResultsOwner {
+
+                    /** The statement's body while it is open; once it is closed, the connection that made it. */
+                    private Object target;
+
+                    %1$s(%2$s body) {
+                        this.target = body;
+                    }
+
+                    private %2$s body() throws java.sql.SQLException {
+                        if (target instanceof %2$s body) {
+                            return body;
+                        }
+                        throw new java.sql.SQLException("hibernate-rwsplit: statement is closed", "HY010");
+                    }
+
+                    /** Closes the body (the connection may reuse it from now on) and this handle for good. */
+                    @Override
+                    public void close() throws java.sql.SQLException {
+                        if (target instanceof %2$s body) {
+                            target = body.getConnection();
+                            body.close();
+                        }
+                    }
+
+                    @Override
+                    public boolean isClosed() throws java.sql.SQLException {
+                        return !(target instanceof %2$s body) || body.isClosed();
+                    }
+
+                    /** The routing connection that made it, also once it is closed (as drivers answer). */
+                    @Override
+                    public java.sql.Connection getConnection() throws java.sql.SQLException {
+                        return target instanceof %2$s body ? body.getConnection() : (java.sql.Connection) target;
+                    }
+
+                    /** One of its result sets was closed: the body is told while this handle is open (a connection is no owner). */
+                    @Override
+                    public void resultsClosed(java.sql.ResultSet results) {
+                        if (target instanceof ResultsOwner owner) {
+                            owner.resultsClosed(results);
+                        }
+                    }
+
+                    @Override
+                    public <T> T unwrap(Class<T> iface) throws java.sql.SQLException {
+                        return iface.isInstance(this) ? iface.cast(this) : body().unwrap(iface);
+                    }
+
+                    @Override
+                    public boolean isWrapperFor(Class<?> iface) throws java.sql.SQLException {
+                        return iface.isInstance(this) || body().isWrapperFor(iface);
+                    }
+                """.formatted(name, body, type.getName()));
+        for (Method m : methods(type, Set.of("unwrap", "isWrapperFor", "getConnection", "close", "isClosed"))) {
+            s.append(method(m, "        " + returning(m, "body()." + m.getName() + "(" + arguments(m) + ")", r -> r)
                     + ";\n"));
         }
         return s.append("}\n").toString();

@@ -27,6 +27,13 @@ final class ConnectionRouting {
 
     /** The facade of the session it serves now (a new one per session), or null while it waits for one. */
     private RoutingConnection owner;
+    /**
+     * Closed statements' bodies, one of each kind, kept for the next statement of the kind, also a later session's
+     * (their handles are closed for good, and a body holds nothing of its last statement); null until one closed.
+     */
+    private ReplicaStatement idleRead;
+    private PrimaryStatement idlePrimary;
+    private RoutedStatement idleStatement;
     private final Router router;
     private SessionRouting session;
     private final TransactionTracker tx;
@@ -332,7 +339,9 @@ final class ConnectionRouting {
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
     Statement statement(StatementShape shape) throws SQLException {
         owner.checkOpen();
-        return new RoutedStatement(this, shape);
+        RoutedStatement body = idleStatement;
+        idleStatement = null;
+        return (body != null ? body : new RoutedStatement(this)).open(owner, shape);
     }
 
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
@@ -357,15 +366,46 @@ final class ConnectionRouting {
             // a read that must see a write its standby is not known to have: checked in its own round trip
             PreparedStatement ps = shape.prepare(physical.connection(route),
                     io.rwsplit.internal.consistency.CausalReads.checkedInRead(sql));
-            return new ReplicaStatement(this, route, ps, classified, true, shape, check);
+            return readBody().open(route, ps, classified, true, shape, check);
         }
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return new ReplicaStatement(this, route, ps, classified, retriesReads(), shape, null);
+            return readBody().open(route, ps, classified, retriesReads(), shape, null);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
-        return route.autocommitRead() ? new ReplicaStatement(this, route, ps, classified, true, shape, null)
-                : new PrimaryStatement(this, route.writes(), ps, classified.shape());
+        if (route.autocommitRead()) {
+            return readBody().open(route, ps, classified, true, shape, null);
+        }
+        PrimaryStatement body = idlePrimary;
+        idlePrimary = null;
+        return (body != null ? body : new PrimaryStatement(this)).open(route.writes(), ps, classified.shape());
+    }
+
+    // ------------------------------------------------------------------ statement bodies kept for the next statement
+
+    /** A body for a statement that may move: the one kept idle, or a new one. */
+    private ReplicaStatement readBody() {
+        ReplicaStatement body = idleRead;
+        if (body == null) {
+            return new ReplicaStatement(this);
+        }
+        idleRead = null;
+        return body;
+    }
+
+    /** {@code body}, closed while its connection was open, waits for this connection's next statement of its kind. */
+    void idle(ReplicaStatement body) {
+        idleRead = body;
+    }
+
+    /** {@code body}, closed while its connection was open, waits for this connection's next statement of its kind. */
+    void idle(PrimaryStatement body) {
+        idlePrimary = body;
+    }
+
+    /** {@code body}, closed while its connection was open, waits for this connection's next statement of its kind. */
+    void idle(RoutedStatement body) {
+        idleStatement = body;
     }
 
     /** The consistency of this connection's reads (for a read checked in its own round trip). */

@@ -10,19 +10,43 @@ import io.rwsplit.internal.stats.QueryShapes;
  * A statement prepared on the primary: forwarding, so that {@link #getConnection()} returns the routing connection
  * rather than the physical one. One that may write tells the connection at every execution, so that a statement
  * executed again (a second row, a later batch) counts as a write as its first execution did; whatever ran in
- * between (a read that recorded the first execution's position) does not hide it.
+ * between (a read that recorded the first execution's position) does not hide it. The application holds its
+ * handle; once closed, the body is kept by its connection for the next such statement
+ * ({@link ConnectionRouting#idle(PrimaryStatement)}).
  */
 final class PrimaryStatement extends ForwardingPreparedStatement {
 
     private final ConnectionRouting routing;
-    private final boolean writes;
-    private final QueryShapes.Shape shape;
+    private boolean writes;
+    private QueryShapes.Shape shape;
 
-    PrimaryStatement(ConnectionRouting routing, boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
-        super(routing.owner(), delegate, false);
+    PrimaryStatement(ConnectionRouting routing) {
         this.routing = routing;
+    }
+
+    /** Makes this body the statement of {@code delegate}, and returns the handle the application holds. */
+    PreparedStatement open(boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
+        open(routing.owner(), delegate, false);
         this.writes = writes;
         this.shape = shape;
+        return handOut();
+    }
+
+    /** Closes the statement; its body waits for the next one while its connection is still open. */
+    @Override
+    public void close() throws SQLException {
+        RoutingConnection by = (RoutingConnection) owner;
+        try {
+            delegate.close();
+        }
+        finally {
+            forget();
+            writes = false;
+            shape = null;
+            if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
+                routing.idle(this);
+            }
+        }
     }
 
     /** Tells the connection of a write, and returns the time the execution starts. */

@@ -27,8 +27,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     private final ConnectionRouting routing;
     private final Failover failover;
-    final String sql;
-    private final QueryShapes.Shape shape;
+    String sql;
+    private QueryShapes.Shape shape;
     /** How it was routed (again, when a write ran on the connection since: {@link #routeAgain}). */
     private StatementRoute route;
     /** The connection's count of writes when it was routed. */
@@ -45,34 +45,51 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * standby replayed, and the read's rows count only when that covers this. Null once the statement runs without it.
      */
     private io.rwsplit.position.ConsistencyToken check;
-    /** The execution of a checked read, made at its first execution. */
+    /** The execution of a checked read, made at its first execution (it keeps nothing of its own: reused). */
     private CheckedRead checkedRead;
     /** Whether a checked read's route is still to be recorded: where its first check leads it. */
     private boolean recordPending;
 
-    /**
-     * @param route     how it was routed (the replica it is prepared on, or the primary)
-     * @param retryable whether it records its parameters to run again elsewhere (an autocommit read)
-     */
-    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
-                            ClassificationCache.Entry classified, boolean retryable) {
-        this(routing, route, delegate, classified, retryable, null);
+    /** A statement body of {@code routing}'s connections, opened for each statement ({@link #open}). */
+    RoutedPreparedStatement(ConnectionRouting routing) {
+        this.routing = routing;
+        this.failover = routing.failover();
     }
 
-    /** @param check what the read must be checked against in its own round trip (its driver statement carries the check), or null */
-    RoutedPreparedStatement(ConnectionRouting routing, StatementRoute route, PreparedStatement delegate,
-                            ClassificationCache.Entry classified, boolean retryable,
-                            io.rwsplit.position.ConsistencyToken check) {
-        super(routing.owner(), delegate, retryable);
+    /**
+     * Makes this body the statement of {@code delegate}, prepared for the connection {@code routing} serves now.
+     *
+     * @param route     how it was routed (the replica it is prepared on, or the primary)
+     * @param retryable whether it records its parameters to run again elsewhere (an autocommit read)
+     * @param check     what the read must be checked against in its own round trip (its driver statement carries the
+     *                  check), or null
+     */
+    final void open(StatementRoute route, PreparedStatement delegate, ClassificationCache.Entry classified,
+                    boolean retryable, io.rwsplit.position.ConsistencyToken check) {
+        open(routing.owner(), delegate, retryable);
         this.check = check;
         this.recordPending = check != null;
-        this.routing = routing;
         this.writesAtRoute = routing.writes();
-        this.failover = routing.failover();
         this.route = route;
         this.node = route.node();
         this.sql = classified.sql();
         this.shape = classified.shape();
+        this.executed = false;
+    }
+
+    /** After {@link #close()}: nothing of the statement stays reachable, and the body can be opened again. */
+    final void forgetStatement() {
+        forget();
+        check = null;
+        recordPending = false;
+        route = null;
+        writesAtRoute = 0;
+        node = null;
+        sql = null;
+        shape = null;
+        executed = false;
+        audit = null;
+        counted = false;
     }
 
     /** Prepares this statement's SQL again on {@code connection}, with the overload that made it. */

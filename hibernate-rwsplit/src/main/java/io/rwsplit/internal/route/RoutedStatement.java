@@ -18,14 +18,18 @@ import io.rwsplit.internal.stats.QueryShapes;
  * there, as writes do), on a driver statement that executions in between leave alone. Each execution counts for its
  * query shape, and a replica read the stale-read audit samples is checked once its results are closed, as a prepared
  * statement's ({@link ReadAudit.Sample}): its result set closed, the next execution, or the statement's close.
+ * The application holds its handle ({@link StatementHandle}); once closed, the body is kept by its connection for
+ * the next {@code createStatement} ({@link ConnectionRouting#idle(RoutedStatement)}).
  */
 final class RoutedStatement extends StatementOptions implements Failover.Door<Statement>, ResultsOwner {
 
     private final ConnectionRouting routing;
     /** The connection that made it, what {@link #getConnection()} returns (its parts may serve another one later). */
-    private final RoutingConnection owner;
+    private RoutingConnection owner;
+    /** What the application holds of it, and what its result sets hand back. */
+    private StatementHandle handle;
     /** The {@code createStatement} overload that made it. */
-    private final StatementShape overload;
+    private StatementShape overload;
     /** The driver statement of the last execution, or null before the first. */
     private Statement physical;
     private Connection physicalOn;
@@ -50,12 +54,22 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     private QueryShapes.Shape queryShape;
     /** The last execution, a replica read the stale-read audit sampled, until its results are closed; else null. */
     private ReadAudit.Sample audit;
-    private boolean closed;
+    /** Whether it is closed: a body is, until it is opened for a statement and from its close on. */
+    private boolean closed = true;
 
-    RoutedStatement(ConnectionRouting routing, StatementShape overload) {
+    /** A statement body of {@code routing}'s connections, opened for each statement ({@link #open}). */
+    RoutedStatement(ConnectionRouting routing) {
         this.routing = routing;
-        this.owner = routing.owner();
+    }
+
+    /** Makes this body a statement of {@code owner} made by {@code overload}; the handle the application holds. */
+    Statement open(RoutingConnection owner, StatementShape overload) {
+        this.owner = owner;
         this.overload = overload;
+        this.closed = false;
+        StatementHandle handed = new StatementHandle(this);
+        this.handle = handed;
+        return handed;
     }
 
     // ------------------------------------------------------------------ routing and failover
@@ -210,15 +224,21 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     // ------------------------------------------------------------------ executions
 
+    // The executions of the SQL the statement runs now ({@link #sql}, set before it runs), made once per body: the
+    // usual executions allocate nothing for themselves (the overloads with more arguments capture them).
+    private final Failover.Execution<Statement, ResultSet> executeQuery = s -> s.executeQuery(sql);
+    private final Failover.Execution<Statement, Integer> executeUpdate = s -> s.executeUpdate(sql);
+    private final Failover.Execution<Statement, Boolean> execute = s -> s.execute(sql);
+
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
-        ResultSet results = run(sql, s -> s.executeQuery(sql));
+        ResultSet results = run(sql, executeQuery);
         return results(audit == null ? results : audit.handedOut(results));
     }
 
     @Override
     public int executeUpdate(String sql) throws SQLException {
-        return run(sql, s -> s.executeUpdate(sql));
+        return run(sql, executeUpdate);
     }
 
     @Override
@@ -258,7 +278,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     @Override
     public boolean execute(String sql) throws SQLException {
-        return run(sql, s -> s.execute(sql));
+        return run(sql, execute);
     }
 
     @Override
@@ -383,7 +403,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     /** A result set of this statement: it hands back this statement, not the driver's. */
     private ResultSet results(ResultSet results) {
-        return results == null ? null : new RoutedResultSet(this, results);
+        return results == null ? null : new RoutedResultSet(handle, results);
     }
 
     @Override
@@ -457,12 +477,53 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     // ------------------------------------------------------------------ lifecycle
 
+    /**
+     * Closes the statement (its handle's close: once only); its body waits for the next one while its connection is
+     * still open, holding nothing of it.
+     */
     @Override
     public void close() throws SQLException {
         if (closed) {
             return;
         }
         closed = true;
+        try {
+            release();
+        }
+        finally {
+            RoutingConnection by = owner;
+            forget();
+            if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
+                routing.idle(this);
+            }
+        }
+    }
+
+    /** Nothing of the closed statement stays reachable; {@link #closed} stays true until it is opened again. */
+    private void forget() {
+        owner = null;
+        handle = null;
+        overload = null;
+        physical = null;
+        physicalOn = null;
+        node = null;
+        batch = null;
+        batchOn = null;
+        batchNode = null;
+        batchWrites = false;
+        if (batchShapes != null) {
+            java.util.Arrays.fill(batchShapes, null);
+        }
+        batchSize = 0;
+        sql = null;
+        route = null;
+        queryShape = null;
+        audit = null;
+        forgetOptions();
+    }
+
+    /** Releases what the open statement holds: its replica's count, its driver statements, a pending audit. */
+    private void release() throws SQLException {
         ReadAudit.Sample pending = audit;
         audit = null;
         if (counted != null) {
@@ -494,13 +555,14 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         return owner;
     }
 
+    /** The handle, never this body, or what the driver's statement unwraps to. */
     @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
-        return iface.isInstance(this) ? iface.cast(this) : prepared().unwrap(iface);
+        return iface.isInstance(handle) ? iface.cast(handle) : prepared().unwrap(iface);
     }
 
     @Override
     public boolean isWrapperFor(Class<?> iface) throws SQLException {
-        return iface.isInstance(this) || prepared().isWrapperFor(iface);
+        return iface.isInstance(handle) || prepared().isWrapperFor(iface);
     }
 }

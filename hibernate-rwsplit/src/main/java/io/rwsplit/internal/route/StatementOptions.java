@@ -27,6 +27,11 @@ abstract class StatementOptions implements Statement {
 
     abstract void checkOpen() throws SQLException;
 
+    /** The statement is closed: its options are forgotten (the list stays, for the body's next statement). */
+    final void forgetOptions() {
+        options.clear();
+    }
+
     /** Applies the options set so far to a new driver statement. */
     final void replayOptions(Statement next) throws SQLException {
         for (int i = 0; i < options.size(); i++) {   // no iterator: a statement created per read allocates nothing here

@@ -49,6 +49,10 @@ class ConnectionReuseTest {
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
             s.executeUpdate("insert into item (label) values ('written')");
+            try (java.sql.PreparedStatement write = c.prepareStatement("insert into item (label) values (?)")) {
+                write.setString(1, "prepared");   // a statement on the primary: its body waits for the next one
+                write.executeUpdate();
+            }
             s.execute("SET SCHEMA other");   // a session command: replayed on replicas
         }
         c.commit();
@@ -59,6 +63,11 @@ class ConnectionReuseTest {
         c.setNetworkTimeout(Runnable::run, 5_000);
         servers.pastEveryTimeWindow();   // the write is old enough for the replica (time mode: H2 has no positions)
         assertEquals("r1/other", who(c), "the read ran on the replica, under the session command");
+        try (java.sql.PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);   // a kept parameter: the body that waits for the next statement keeps none of it
+            read.setFetchSize(10);
+            read.executeQuery().close();
+        }
         try (Statement s = c.createStatement()) {
             s.execute("SET @pinned = 1");   // a variable: the rest of the connection stays on the primary
         }
@@ -167,8 +176,22 @@ class ConnectionReuseTest {
     }
 
     /** Whether {@code fresh} and {@code reused} hold the same state, field by field through the route package's objects. */
+    /** Whether {@code array} is null or holds only zeros, false and nulls. */
+    private static boolean empty(Object array) {
+        if (array == null) {
+            return true;
+        }
+        for (int i = 0; i < java.lang.reflect.Array.getLength(array); i++) {
+            Object e = java.lang.reflect.Array.get(array, i);
+            if (e != null && !e.equals(0) && !e.equals(0L) && !e.equals(false)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static void sameState(Object fresh, Object reused, String path, Map<Object, Object> seen)
-            throws IllegalAccessException {
+            throws ReflectiveOperationException {
         if (fresh == null || reused == null) {
             if (fresh != reused) {
                 fail(path + ": " + fresh + " new, " + reused + " reused");
@@ -212,6 +235,18 @@ class ConnectionReuseTest {
                 }
                 else if (a != null && a.getClass().isSynthetic() || b != null && b.getClass().isSynthetic()) {
                     assertEquals(a == null, b == null, at);   // a lambda of the object itself
+                }
+                else if (a == null && b != null && field.getName().startsWith("idle")) {
+                    // a closed statement's body waiting for the next statement: what a new body of the parts is
+                    Object body = b.getClass().getDeclaredConstructor(ConnectionRouting.class).newInstance(fresh);
+                    sameState(body, b, at, seen);
+                }
+                else if (field.getType().isArray() && (a == null || b == null)) {
+                    assertTrue(empty(a) && empty(b), at + ": a new statement's arrays are made at its first call kept,"
+                            + " a reused one's are emptied");
+                }
+                else if (a instanceof java.util.Collection<?> x && b instanceof java.util.Collection<?> y) {
+                    assertEquals(x.isEmpty(), y.isEmpty(), at);
                 }
                 else {
                     sameState(a, b, at, seen);

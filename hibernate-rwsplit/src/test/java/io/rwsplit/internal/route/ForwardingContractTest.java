@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
@@ -150,8 +151,8 @@ class ForwardingContractTest {
         int setters = 0;
         for (Method m : methodsOf(PreparedStatement.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
             Recorder driver = new Recorder();
-            ForwardingPreparedStatement statement = new ForwardingPreparedStatement(owner,
-                    driver.of(PreparedStatement.class), true) { };
+            ForwardingPreparedStatement statement = new ForwardingPreparedStatement() { };
+            statement.open(owner, driver.of(PreparedStatement.class), true);
             Object[] args = argumentsFor(m);
             Object result = invoke(statement, m, args);
             assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's statement once");
@@ -179,6 +180,56 @@ class ForwardingContractTest {
         }
         assertTrue(setters > 50, "the setters of PreparedStatement and Statement were checked: " + setters);
         owner.close();
+    }
+
+    @Test
+    void everyMethodOfAPreparedStatementsHandleReachesItsBodyUntilClosedAndNoneAfter() throws Throwable {
+        Connection owner = servers.open();
+        Set<String> ofHandle = Set.of("unwrap", "isWrapperFor", "getConnection", "close", "isClosed");
+        for (Method m : methodsOf(PreparedStatement.class, ofHandle)) {
+            Recorder driver = new Recorder();
+            ForwardingPreparedStatement body = new ForwardingPreparedStatement() { };
+            body.open(owner, driver.of(PreparedStatement.class), true);
+            PreparedStatement handle = body.handOut();
+            Object[] args = argumentsFor(m);
+            Object result = invoke(handle, m, args);
+            assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's statement once");
+            assertArrayEquals(args, driver.arguments.get(0), m + " passes its arguments on");
+            if (m.getReturnType() == ResultSet.class) {
+                assertSame(handle, ((ResultSet) result).getStatement(), m + ": the result set hands back the handle");
+            }
+            assertSame(handle, handle.unwrap(PreparedStatement.class));
+            assertSame(owner, handle.getConnection());
+
+            handle.close();
+            handle.close();
+            assertEquals(List.of(signature(m), "close()"), driver.calls, "the body closes once, with its handle");
+            assertTrue(handle.isClosed());
+            assertSame(owner, handle.getConnection(), "a closed statement still names its connection");
+            SQLException refused = assertThrows(SQLException.class, () -> invoke(handle, m, argumentsFor(m)),
+                    m + " of a closed handle");
+            assertEquals("HY010", refused.getSQLState(), m.toString());
+            assertEquals(2, driver.calls.size(), m + " of a closed handle reaches nothing");
+        }
+        owner.close();
+    }
+
+    @Test
+    void everyMethodOfAClosedStatementsHandleIsRefused() throws Throwable {
+        try (Connection c = servers.open()) {
+            int checked = 0;
+            for (Method m : methodsOf(java.sql.Statement.class, Set.of("unwrap", "isWrapperFor", "getConnection", "close",
+                    "isClosed"))) {
+                java.sql.Statement handle = c.createStatement();
+                assertInstanceOf(StatementHandle.class, handle);
+                handle.close();
+                SQLException refused = assertThrows(SQLException.class, () -> invoke(handle, m, argumentsFor(m)),
+                        m + " of a closed statement");
+                assertEquals("HY010", refused.getSQLState(), m.toString());
+                checked++;
+            }
+            assertTrue(checked > 40, "the methods of Statement were checked: " + checked);
+        }
     }
 
     @Test

@@ -73,7 +73,9 @@ class KeptSettersTest {
     }
 
     private static ForwardingPreparedStatement statement(PreparedStatement delegate) {
-        return new ForwardingPreparedStatement(null, delegate, true) { };
+        ForwardingPreparedStatement statement = new ForwardingPreparedStatement() { };
+        statement.open(null, delegate, true);
+        return statement;
     }
 
     private static List<Method> setters() {
