@@ -30,22 +30,14 @@ import java.util.concurrent.Executor;
  */
 public final class RoutingConnection implements Connection {
 
-    private final Router router;
+    // Three fields (24 bytes a session): the rest is the parts' (routing), reused by the next session.
     private final SessionRouting session;
     private final ConnectionRouting routing;
-    private final TransactionTracker tx;
-    private final PhysicalConnections physical;
-    private final ConnectionSettings settings;
-
     private boolean closed;
 
     RoutingConnection(Router router, SessionRouting session, boolean readOnlySession) {
-        this.router = router;
         this.session = session;
         this.routing = new ConnectionRouting(this, router, session, readOnlySession);
-        this.tx = routing.tx();
-        this.physical = routing.physical();
-        this.settings = routing.settings();
     }
 
     /**
@@ -54,13 +46,9 @@ public final class RoutingConnection implements Connection {
      * {@code close()}, its {@code abort} or a call on it never reach the session the parts serve next.
      */
     RoutingConnection(ConnectionRouting routing, SessionRouting session, boolean readOnlySession) {
-        this.router = routing.router();
         this.session = session;
         this.routing = routing;
         routing.serve(this, session, readOnlySession);
-        this.tx = routing.tx();
-        this.physical = routing.physical();
-        this.settings = routing.settings();
     }
 
     /** The session this connection routes for. */
@@ -174,7 +162,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public boolean getAutoCommit() throws SQLException {
         checkOpen();
-        return tx.autoCommit();
+        return routing.tx().autoCommit();
     }
 
     /**
@@ -217,29 +205,29 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setReadOnly(boolean readOnly) throws SQLException {
         checkOpen();
-        tx.readOnly(readOnly);
+        routing.tx().readOnly(readOnly);
     }
 
     @Override
     public boolean isReadOnly() throws SQLException {
         checkOpen();
-        return tx.readOnly();
+        return routing.tx().readOnly();
     }
 
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         checkOpen();
-        settings.isolation(level, physical);
+        routing.settings().isolation(level, routing.physical());
     }
 
     @Override
     public int getTransactionIsolation() throws SQLException {
         checkOpen();
-        if (settings.isolation() == -1) {
+        if (routing.settings().isolation() == -1) {
             // read from the first connection: replayed on the ones opened later, like a set one
-            settings.isolation(current().getTransactionIsolation());
+            routing.settings().isolation(current().getTransactionIsolation());
         }
-        return settings.isolation();
+        return routing.settings().isolation();
     }
 
     // ------------------------------------------------------------------ lifecycle
@@ -249,7 +237,7 @@ public final class RoutingConnection implements Connection {
         if (!closed) {
             closed = true;
             if (routing.close()) {
-                router.idle(routing);   // its parts serve the next session, through a facade of its own
+                routing.router().idle(routing);   // its parts serve the next session, through a facade of its own
             }
         }
     }
@@ -261,7 +249,7 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public boolean isValid(int timeout) throws SQLException {
-        return !closed && physical.isValid(timeout);
+        return !closed && routing.physical().isValid(timeout);
     }
 
     @Override
@@ -270,19 +258,19 @@ public final class RoutingConnection implements Connection {
             return;   // a closed connection's parts may serve another session by now
         }
         closed = true;
-        physical.abort(executor);
+        routing.physical().abort(executor);
     }
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
         checkOpen();
-        return physical.warnings();
+        return routing.physical().warnings();
     }
 
     @Override
     public void clearWarnings() throws SQLException {
         checkOpen();
-        physical.forEachOpen(Connection::clearWarnings);
+        routing.physical().forEachOpen(Connection::clearWarnings);
     }
 
     // ------------------------------------------------------------------ state kept and replayed
@@ -290,49 +278,49 @@ public final class RoutingConnection implements Connection {
     @Override
     public void setCatalog(String catalog) throws SQLException {
         checkOpen();
-        settings.catalog(catalog, physical);
+        routing.settings().catalog(catalog, routing.physical());
     }
 
     @Override
     public String getCatalog() throws SQLException {
         checkOpen();
-        return settings.catalog() != null ? settings.catalog() : current().getCatalog();
+        return routing.settings().catalog() != null ? routing.settings().catalog() : current().getCatalog();
     }
 
     @Override
     public void setSchema(String schema) throws SQLException {
         checkOpen();
-        settings.schema(schema, physical);
+        routing.settings().schema(schema, routing.physical());
     }
 
     @Override
     public String getSchema() throws SQLException {
         checkOpen();
-        return settings.schema() != null ? settings.schema() : current().getSchema();
+        return routing.settings().schema() != null ? routing.settings().schema() : current().getSchema();
     }
 
     @Override
     public void setHoldability(int holdability) throws SQLException {
         checkOpen();
-        settings.holdability(holdability, physical);
+        routing.settings().holdability(holdability, routing.physical());
     }
 
     @Override
     public int getHoldability() throws SQLException {
         checkOpen();
-        return settings.holdability() != -1 ? settings.holdability() : current().getHoldability();
+        return routing.settings().holdability() != -1 ? routing.settings().holdability() : current().getHoldability();
     }
 
     @Override
     public void setNetworkTimeout(Executor executor, int milliseconds) throws SQLException {
         checkOpen();
-        settings.networkTimeout(executor, milliseconds, physical);
+        routing.settings().networkTimeout(executor, milliseconds, routing.physical());
     }
 
     @Override
     public int getNetworkTimeout() throws SQLException {
         checkOpen();
-        return settings.networkTimeout() != -1 ? settings.networkTimeout() : current().getNetworkTimeout();
+        return routing.settings().networkTimeout() != -1 ? routing.settings().networkTimeout() : current().getNetworkTimeout();
     }
 
     @Override
@@ -382,7 +370,7 @@ public final class RoutingConnection implements Connection {
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
         checkOpen();
-        return new RoutedMetaData(this, physical.primary().getMetaData());
+        return new RoutedMetaData(this, routing.physical().primary().getMetaData());
     }
 
     @Override
@@ -430,6 +418,7 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public String toString() {
-        return "RoutingConnection[" + router.label() + ", tx=" + tx + ", " + physical + "]";
+        return closed ? "RoutingConnection[" + routing.router().label() + ", closed]"   // its parts may serve another
+                : "RoutingConnection[" + routing.router().label() + ", tx=" + routing.tx() + ", " + routing.physical() + "]";
     }
 }
