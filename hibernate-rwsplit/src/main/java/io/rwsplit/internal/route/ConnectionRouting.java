@@ -25,8 +25,8 @@ final class ConnectionRouting {
     private static final PhysicalConnections.Action AUTOCOMMIT_ON = c -> c.setAutoCommit(true);
     private static final PhysicalConnections.Action AUTOCOMMIT_OFF = c -> c.setAutoCommit(false);
 
-    /** The facade of the session it serves now (a new one per session), or null while it waits for one. */
-    private RoutingConnection owner;
+    /** Whom it serves now: the facade of the session (a new one per session) and the session; null while it waits. */
+    private final Served served;
     /**
      * Closed statements' bodies, one of each kind, kept for the next statement of the kind, also a later session's
      * (their handles are closed for good, and a body holds nothing of its last statement); null until one closed.
@@ -35,7 +35,6 @@ final class ConnectionRouting {
     private PrimaryStatement idlePrimary;
     private RoutedStatement idleStatement;
     private final Router router;
-    private SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ReplicaConnection replica;
@@ -45,16 +44,15 @@ final class ConnectionRouting {
     private final ConnectionSession connectionSession;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
-        this.owner = owner;
+        this.served = new Served(owner, session);
         this.router = router;
-        this.session = session;
-        this.gate = new ConsistencyGate(router, session);
-        this.tx = new TransactionTracker(session, router.transactionStatus(), readOnlySession, gate);
+        this.gate = new ConsistencyGate(router, served);
+        this.tx = new TransactionTracker(served, router.transactionStatus(), readOnlySession, gate);
         this.connectionSession = new ConnectionSession(router);
         this.physical = new PhysicalConnections(router, tx, settings, connectionSession);
         this.replica = physical.replica();
         gate.connections(physical);
-        this.failover = new Failover(owner, router, session, tx, physical, gate, connectionSession);
+        this.failover = new Failover(served, router, tx, physical, gate, connectionSession);
     }
 
     Router router() {
@@ -106,7 +104,7 @@ final class ConnectionRouting {
     /** {@link #route(String)} of a statement already classified: its caller keeps the entry (its query shape). */
     StatementRoute route(ClassificationCache.Entry classified) throws SQLException {
         String sql = classified.sql();
-        owner.checkOpen();
+        served.owner.checkOpen();
         tx.statementStarting();
         replica.statementStarting();
         SessionState.Effect effect = classified.effect();
@@ -116,7 +114,7 @@ final class ConnectionRouting {
             connectionSession.checkLocks(physical.openPrimary());   // after an unlock: are locks still held there?
         }
         RoutePolicy.Route policy = RoutePolicy.decide(kind, classified.hint(), txKind, tx.readOnlyConnection(),
-                session.intent(), session.flushing(), connectionSession.pinned(), effect == SessionState.Effect.REPLAYED);
+                served.session.intent(), served.session.flushing(), connectionSession.pinned(), effect == SessionState.Effect.REPLAYED);
         // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
         boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
@@ -153,7 +151,7 @@ final class ConnectionRouting {
      * prepared (an autocommit write is recorded before the next statement, a transaction's at its commit).
      */
     void writeExecuting() throws SQLException {
-        owner.checkOpen();
+        served.owner.checkOpen();
         tx.wrote();
     }
 
@@ -231,7 +229,7 @@ final class ConnectionRouting {
         StatementRoute route = router.replicaRoute(node, movedByBusyPool ? RouteReason.REPLICA_POOL_EXHAUSTED_REPLICA : reason)
                 .with(autocommitRead, gated, anyReplica);
         if (!gate.checkPending()) {
-            router.served(session, route, shape, sql);   // a checked read is recorded where its check leads it
+            router.served(served.session, route, shape, sql);   // a checked read is recorded where its check leads it
         }
         return route;
     }
@@ -254,7 +252,7 @@ final class ConnectionRouting {
      * multi-host primary URL led to before its promotion. Returns where it is served.
      */
     private StatementRoute primary(StatementRoute route, QueryShapes.Shape shape, String sql) throws SQLException {
-        router.served(session, route, shape, sql);
+        router.served(served.session, route, shape, sql);
         if (route.autocommitRead() && router.primarySuspect()) {
             return failover.awaitFailover(route, shape, sql, new java.sql.SQLTransientConnectionException(
                     "hibernate-rwsplit [" + router.label()
@@ -278,7 +276,7 @@ final class ConnectionRouting {
      * read-only transaction that reads on a replica; null for the primary.
      */
     ReplicaNode currentReplica() throws SQLException {
-        owner.checkOpen();
+        served.owner.checkOpen();
         tx.follow();
         TransactionTracker.Kind txKind = tx.kind();
         boolean readOnly = txKind == TransactionTracker.Kind.READ_ONLY_STRICT
@@ -298,7 +296,7 @@ final class ConnectionRouting {
 
     /** The facade: what statements hand back as their connection. */
     RoutingConnection owner() {
-        return owner;
+        return served.owner;
     }
 
     /**
@@ -330,7 +328,7 @@ final class ConnectionRouting {
         if (!audit.sampled()) {
             return null;
         }
-        io.rwsplit.internal.consistency.SessionConsistency consistency = session.consistency();
+        io.rwsplit.internal.consistency.SessionConsistency consistency = served.session.consistency();
         io.rwsplit.internal.consistency.CausalReads causal = router.causal();
         return new ReadAudit.Sample(audit, causal == null ? null : causal.unitCommitted(),
                 consistency == null ? null : consistency.lastRequirement());
@@ -338,10 +336,10 @@ final class ConnectionRouting {
 
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
     Statement statement(StatementShape shape) throws SQLException {
-        owner.checkOpen();
+        served.owner.checkOpen();
         RoutedStatement body = idleStatement;
         idleStatement = null;
-        return (body != null ? body : new RoutedStatement(this)).open(owner, shape);
+        return (body != null ? body : new RoutedStatement(this)).open(served.owner, shape);
     }
 
     /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
@@ -424,7 +422,7 @@ final class ConnectionRouting {
                                String sql, boolean recorded) throws SQLException {
         if (gate.settleCheck(route.node(), need, !tx.inTransaction())) {
             if (!recorded) {
-                router.served(session, route, shape, sql);
+                router.served(served.session, route, shape, sql);
             }
             return route;
         }
@@ -433,7 +431,7 @@ final class ConnectionRouting {
 
     /** Records {@code route}: a checked read's, once its check passed. */
     void served(StatementRoute route, QueryShapes.Shape shape, String sql) {
-        router.served(session, route, shape, sql);
+        router.served(served.session, route, shape, sql);
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
@@ -507,7 +505,7 @@ final class ConnectionRouting {
      */
     boolean close() throws SQLException {
         tx.closing();
-        session.servedByPrimary();
+        served.session.servedByPrimary();
         SQLException failure = physical.releaseAll();
         if (failure != null) {
             throw failure;
@@ -524,14 +522,13 @@ final class ConnectionRouting {
      * ({@code readOnlySession}: asked for through {@code getReadOnlyConnection()}); both null: it waits for one.
      */
     void serve(RoutingConnection owner, SessionRouting session, boolean readOnlySession) {
-        this.owner = owner;
-        this.session = session;
-        gate.serve(session);
-        tx.serve(session, readOnlySession);
+        served.owner = owner;
+        served.session = session;
+        gate.serve();
+        tx.serve(readOnlySession);
         connectionSession.clear();
         physical.clear();
         settings.clear();
-        failover.serve(owner, session);
     }
 
     void rollback() throws SQLException {

@@ -24,7 +24,8 @@ import io.rwsplit.internal.replica.ReplicaSet;
 final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     private final Router router;
-    private SessionRouting session;
+    /** Whom the connection serves ({@link Served#session}: the session whose consistency level applies). */
+    private final Served served;
     private PhysicalConnections physical;
     private ReplicaConnection replica;
     /**
@@ -35,14 +36,13 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     /** What the statement being routed must be checked against, when the gate chose that over asking; else null. */
     private ConsistencyToken check;
 
-    ConsistencyGate(Router router, SessionRouting session) {
+    ConsistencyGate(Router router, Served served) {
         this.router = router;
-        this.session = session;
+        this.served = served;
     }
 
-    /** Serves {@code session} (null while its connection waits to serve another), as a new gate would. */
-    void serve(SessionRouting session) {
-        this.session = session;
+    /** Serves the next session ({@link Served}), as a new gate would. */
+    void serve() {
         checkable = false;
         check = null;
     }
@@ -65,12 +65,12 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     /** As {@link #read(RouteReason, boolean)}, at {@code level} (a rule's) instead of the session's when not null. */
     RouteReason read(RouteReason replicaReason, boolean inTransaction, Consistency level) throws SQLException {
-        SessionConsistency consistency = session.consistency();
+        SessionConsistency consistency = served.session.consistency();
         if (consistency == null && level == null) {
             return replicaReason;
         }
         if (level == null) {
-            level = session.consistencyLevel();
+            level = served.session.consistencyLevel();
         }
         switch (level.level()) {
             case EVENTUAL:
@@ -202,7 +202,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     /** Why a read that could not be made sure of on its replica goes to the primary: the scope's wait timed out. */
     RouteReason timedOut() {
-        SessionConsistency consistency = session.consistency();
+        SessionConsistency consistency = served.session.consistency();
         return consistency == null ? RouteReason.RETRY_PRIMARY : consistency.reasons().timedOut();
     }
 
@@ -214,8 +214,8 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * instead of answering older than the write.
      */
     boolean needsPosition() {
-        SessionConsistency consistency = session.consistency();
-        if (consistency == null || session.consistencyLevel().level() != Consistency.Level.READ_YOUR_WRITES) {
+        SessionConsistency consistency = served.session.consistency();
+        if (consistency == null || served.session.consistencyLevel().level() != Consistency.Level.READ_YOUR_WRITES) {
             return false;
         }
         ConsistencyToken need = consistency.requirement();
@@ -252,7 +252,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     public void recordCommittedWrite(boolean justCommitted) {
         Connection primary = physical.openPrimary();
         if (primary != null) {
-            session.consistency().committed(captureCommit(primary, justCommitted));
+            served.session.consistency().committed(captureCommit(primary, justCommitted));
         }
     }
 
@@ -263,7 +263,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      */
     @Override
     public void recordExternalCommit() {
-        SessionConsistency consistency = session.consistency();
+        SessionConsistency consistency = served.session.consistency();
         if (consistency == null) {
             return;
         }
@@ -288,7 +288,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * caller commits as usual). Throws what the commit threw.
      */
     boolean commitRecordingWrite(Connection primary) throws SQLException {
-        SessionConsistency consistency = session.consistency();
+        SessionConsistency consistency = served.session.consistency();
         if (consistency == null || !router.causal().commitsWithPosition(primary)) {
             return false;
         }

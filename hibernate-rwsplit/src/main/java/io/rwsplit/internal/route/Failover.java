@@ -62,31 +62,24 @@ final class Failover {
         T run(S statement) throws SQLException;
     }
 
-    private RoutingConnection owner;
+    /** Whom the connection serves: its facade ({@link Served#owner}) and session. */
+    private final Served served;
     private final Router router;
-    private SessionRouting session;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
     private final ReplicaConnection replica;
     private final ConsistencyGate gate;
     private final ConnectionSession connectionSession;
 
-    Failover(RoutingConnection owner, Router router, SessionRouting session, TransactionTracker tx,
+    Failover(Served served, Router router, TransactionTracker tx,
              PhysicalConnections physical, ConsistencyGate gate, ConnectionSession connectionSession) {
-        this.owner = owner;
+        this.served = served;
         this.router = router;
-        this.session = session;
         this.tx = tx;
         this.physical = physical;
         this.replica = physical.replica();
         this.gate = gate;
         this.connectionSession = connectionSession;
-    }
-
-    /** Serves {@code session} through the facade {@code owner} (both null while the connection waits to serve another). */
-    void serve(RoutingConnection owner, SessionRouting session) {
-        this.owner = owner;
-        this.session = session;
     }
 
     /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */
@@ -190,7 +183,7 @@ final class Failover {
 
     /** Whether a statement of this connection may run again elsewhere now: outside a transaction, connection open. */
     private boolean movable() {
-        return !tx.inTransaction() && !owner.isClosed();
+        return !tx.inTransaction() && !served.owner.isClosed();
     }
 
     /**
@@ -206,14 +199,14 @@ final class Failover {
         Connection c = door.route().anyReplica() ? replica.serve(false) : null;
         if (c != null) {
             StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
-            router.served(session, retry, door.shape(), door.sql());
+            router.served(served.session, retry, door.shape(), door.sql());
             door.retarget(c, retry.node());
             return true;
         }
         if (!router.fallsBackToPrimary()) {
             return false;
         }
-        router.served(session, router.primaryRoute(RouteReason.RETRY_PRIMARY), door.shape(), door.sql());
+        router.served(served.session, router.primaryRoute(RouteReason.RETRY_PRIMARY), door.shape(), door.sql());
         door.retarget(physical.primary(), null);
         return true;
     }
@@ -229,7 +222,7 @@ final class Failover {
 
     /** A statement a replica refused as a write runs again on the primary, counted and recorded as a write. */
     private void refusedWriteToPrimary(Door<?> door) throws SQLException {
-        router.served(session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.shape(), door.sql());
+        router.served(served.session, router.primaryRoute(RouteReason.REPLICA_REFUSED_WRITE), door.shape(), door.sql());
         tx.wrote(); // it was refused as a write: read-your-writes must cover it
         door.retarget(physical.primary(), null);
     }
@@ -253,7 +246,7 @@ final class Failover {
                     refused);
             throw e;
         }
-        if (!door.replayable() || owner.isClosed()) {
+        if (!door.replayable() || served.owner.isClosed()) {
             throw refused;
         }
         tx.writeInPreferredReadOnly();   // the rest of the transaction runs on the primary
@@ -303,7 +296,7 @@ final class Failover {
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
                     && replica.serve(false) != null) {
                 StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
-                router.served(session, retry, shape, sql);
+                router.served(served.session, retry, shape, sql);
                 return retry;
             }
             Connection got = null;
@@ -323,7 +316,7 @@ final class Failover {
                             + " connection broke (a failover may be under way)", "08001");
                 }
                 StatementRoute retry = router.primaryRoute(RouteReason.RETRY_PRIMARY);
-                router.served(session, retry, shape, sql);
+                router.served(served.session, retry, shape, sql);
                 return retry;
             }
             catch (SQLException e) {

@@ -28,7 +28,9 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
     PreparedStatement open(boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
         open(routing.owner(), delegate, false);
         this.writes = writes;
-        this.shape = shape;
+        if (this.shape != shape) {   // a shared value, kept while idle: written only when it changes (a barrier each)
+            this.shape = shape;
+        }
         return handOut();
     }
 
@@ -42,7 +44,6 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         finally {
             forget();
             writes = false;
-            shape = null;
             if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
                 routing.idle(this);
             }

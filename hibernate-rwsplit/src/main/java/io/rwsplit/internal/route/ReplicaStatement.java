@@ -24,7 +24,9 @@ final class ReplicaStatement extends RoutedPreparedStatement {
     PreparedStatement open(StatementRoute route, PreparedStatement delegate, ClassificationCache.Entry classified,
                            boolean retryable, StatementShape shape, io.rwsplit.position.ConsistencyToken check) {
         open(route, delegate, classified, retryable, check);
-        this.shape = shape;
+        if (this.shape != shape) {   // a shared value, kept while idle: written only when it changes (see open)
+            this.shape = shape;
+        }
         return handOut();
     }
 
@@ -42,7 +44,6 @@ final class ReplicaStatement extends RoutedPreparedStatement {
         }
         finally {
             forgetStatement();
-            shape = null;
             if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
                 routing.idle(this);
             }

@@ -70,23 +70,33 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         this.check = check;
         this.recordPending = check != null;
         this.writesAtRoute = routing.writes();
-        this.route = route;
-        this.node = route.node();
-        this.sql = classified.sql();
-        this.shape = classified.shape();
+        // A reused body is long-lived: with G1 each reference written into it costs a memory barrier, so the shared
+        // values its last statement left (a route, a replica, a cached SQL text and shape) are written only when
+        // they change, which they seldom do from one statement to the next of a connection.
+        if (this.route != route) {
+            this.route = route;
+        }
+        if (this.node != route.node()) {
+            this.node = route.node();
+        }
+        if (this.sql != classified.sql()) {
+            this.sql = classified.sql();
+        }
+        if (this.shape != classified.shape()) {
+            this.shape = classified.shape();
+        }
         this.executed = false;
     }
 
-    /** After {@link #close()}: nothing of the statement stays reachable, and the body can be opened again. */
+    /**
+     * After {@link #close()}: nothing of the statement stays reachable but shared, long-lived values (its route,
+     * replica, SQL text and shape, which {@link #open} overwrites), and the body can be opened again.
+     */
     final void forgetStatement() {
         forget();
         check = null;
         recordPending = false;
-        route = null;
         writesAtRoute = 0;
-        node = null;
-        sql = null;
-        shape = null;
         executed = false;
         audit = null;
         counted = false;

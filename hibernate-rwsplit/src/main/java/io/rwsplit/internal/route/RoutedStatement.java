@@ -65,7 +65,9 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     /** Makes this body a statement of {@code owner} made by {@code overload}; the handle the application holds. */
     Statement open(RoutingConnection owner, StatementShape overload) {
         this.owner = owner;
-        this.overload = overload;
+        if (this.overload != overload) {   // a shared value, kept while idle: written only when it changes (a barrier each)
+            this.overload = overload;
+        }
         this.closed = false;
         StatementHandle handed = new StatementHandle(this);
         this.handle = handed;
@@ -503,7 +505,6 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     private void forget() {
         owner = null;
         handle = null;
-        overload = null;
         physical = null;
         physicalOn = null;
         node = null;

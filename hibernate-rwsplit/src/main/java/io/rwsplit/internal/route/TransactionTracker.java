@@ -50,7 +50,8 @@ final class TransactionTracker implements Runnable {
         }
     }
 
-    private SessionRouting session;
+    /** Whom the connection serves ({@link Served#session}: the session whose writes are recorded). */
+    private final Served served;
     private final TransactionStatus transactions;
     private boolean readOnlySession;
     private final WriteRecorder recorder;
@@ -77,9 +78,9 @@ final class TransactionTracker implements Runnable {
     /** Whether its close left the recording of an external transaction's writes to that transaction's commit. */
     private boolean recordingAfterClose;
 
-    TransactionTracker(SessionRouting session, TransactionStatus transactions, boolean readOnlySession,
+    TransactionTracker(Served served, TransactionStatus transactions, boolean readOnlySession,
                        WriteRecorder recorder) {
-        this.session = session;
+        this.served = served;
         this.transactions = transactions;
         this.readOnlySession = readOnlySession;
         this.recorder = recorder;
@@ -89,13 +90,14 @@ final class TransactionTracker implements Runnable {
      * Serves {@code session} as a new tracker would ({@code readOnlySession}: asked for through
      * {@code getReadOnlyConnection()}), after {@link #closing} ended its last one; null while it waits.
      */
-    void serve(SessionRouting session, boolean readOnlySession) {
-        this.session = session;
+    void serve(boolean readOnlySession) {
         this.readOnlySession = readOnlySession;
         autoCommit = true;
         readOnly = false;
         closed = false;
-        kind = Kind.NONE;
+        if (kind != Kind.NONE) {   // a reference written into these long-lived parts costs a barrier: only when it changes
+            kind = Kind.NONE;
+        }
         softReadOnlyAtBegin = false;
         replicaUnavailable = false;
         externalTx = null;
@@ -120,7 +122,7 @@ final class TransactionTracker implements Runnable {
     /** A transaction begins: nothing of the previous one carries over. */
     private void begin() {
         kind = Kind.PENDING;
-        softReadOnlyAtBegin = session.intent() == Intent.REPLICA || session.defaultReadOnly();
+        softReadOnlyAtBegin = served.session.intent() == Intent.REPLICA || served.session.defaultReadOnly();
         replicaUnavailable = false;
         consistencyChecked = false;
         primaryReason = null;
@@ -183,8 +185,8 @@ final class TransactionTracker implements Runnable {
         if (!committed) {
             writeRecorded();
         }
-        else if (wrote && session.consistency() != null) {
-            session.consistency().pendingWrite(this);
+        else if (wrote && served.session.consistency() != null) {
+            served.session.consistency().pendingWrite(this);
         }
     }
 
@@ -231,9 +233,9 @@ final class TransactionTracker implements Runnable {
     void wrote() {
         wrote = true;
         writes++;
-        if (autoCommits() && session.consistency() != null) {
+        if (autoCommits() && served.session.consistency() != null) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
-            session.consistency().pendingWrite(this);
+            served.session.consistency().pendingWrite(this);
         }
     }
 
@@ -351,7 +353,7 @@ final class TransactionTracker implements Runnable {
      */
     void closing() {
         if (wrote && autoCommit) {
-            if (externalTx != null && transactions.currentTransaction() != null && session.consistency() != null
+            if (externalTx != null && transactions.currentTransaction() != null && served.session.consistency() != null
                     && transactions.afterCommit(recorder::recordExternalCommit)) {
                 recordingAfterClose = true;
                 writeRecorded();
@@ -404,7 +406,7 @@ final class TransactionTracker implements Runnable {
 
     private void recordWrite(boolean justCommitted) {
         writeRecorded();
-        if (session.consistency() != null) {
+        if (served.session.consistency() != null) {
             recorder.recordCommittedWrite(justCommitted);
         }
     }
@@ -412,8 +414,8 @@ final class TransactionTracker implements Runnable {
     /** The write is (or is being) recorded: nothing is pending any more. */
     private void writeRecorded() {
         wrote = false;
-        if (session.consistency() != null) {
-            session.consistency().pendingWrite(null);
+        if (served.session.consistency() != null) {
+            served.session.consistency().pendingWrite(null);
         }
     }
 

@@ -57,8 +57,9 @@ class ConsistencyGateTest {
 
     /** The gate of a new logical connection of {@code session}, wired as {@link ConnectionRouting} wires it. */
     private ConsistencyGate gate(SessionRouting session) {
-        ConsistencyGate gate = new ConsistencyGate(servers.router, session);
-        TransactionTracker tx = new TransactionTracker(session, servers.router.transactionStatus(), false, gate);
+        Served served = new Served(null, session);
+        ConsistencyGate gate = new ConsistencyGate(servers.router, served);
+        TransactionTracker tx = new TransactionTracker(served, servers.router.transactionStatus(), false, gate);
         physical = new PhysicalConnections(servers.router, tx, new ConnectionSettings(), new ConnectionSession(servers.router));
         gate.connections(physical);
         return gate;

@@ -27,8 +27,8 @@ class PhysicalConnectionsTest {
 
     private final Servers servers = new Servers(2, "round_robin");
     private final SessionRouting session = new SessionRouting();
-    private final ConsistencyGate gate = new ConsistencyGate(servers.router, session);
-    private final TransactionTracker tx = new TransactionTracker(session, servers.router.transactionStatus(), false, gate);
+    private final ConsistencyGate gate = new ConsistencyGate(servers.router, new Served(null, session));
+    private final TransactionTracker tx = new TransactionTracker(new Served(null, session), servers.router.transactionStatus(), false, gate);
     private final PhysicalConnections physical =
             new PhysicalConnections(servers.router, tx, new ConnectionSettings(), new ConnectionSession(servers.router));
 

@@ -24,8 +24,8 @@ class ReplicaConnectionTest {
 
     private final Servers servers = new Servers(2, "round_robin");
     private final SessionRouting session = new SessionRouting();
-    private final ConsistencyGate gate = new ConsistencyGate(servers.router, session);
-    private final TransactionTracker tx = new TransactionTracker(session, servers.router.transactionStatus(), false, gate);
+    private final ConsistencyGate gate = new ConsistencyGate(servers.router, new Served(null, session));
+    private final TransactionTracker tx = new TransactionTracker(new Served(null, session), servers.router.transactionStatus(), false, gate);
     private final ConnectionSettings settings = new ConnectionSettings();
     private final PhysicalConnections physical =
             new PhysicalConnections(servers.router, tx, settings, new ConnectionSession(servers.router));

@@ -39,7 +39,7 @@ class TransactionTrackerTest {
     private final TransactionStatus transactions = () -> jta;
 
     private TransactionTracker tracker(SessionRouting session, boolean readOnlySession) {
-        return new TransactionTracker(session, transactions, readOnlySession, recorded::add);
+        return new TransactionTracker(new Served(null, session), transactions, readOnlySession, recorded::add);
     }
 
     private TransactionTracker tracker() {
@@ -389,7 +389,7 @@ class TransactionTrackerTest {
                 return true;
             }
         };
-        TransactionTracker tx = new TransactionTracker(session, registering, false, recorded::add);
+        TransactionTracker tx = new TransactionTracker(new Served(null, session), registering, false, recorded::add);
         jta = "tx-1";
         tx.statementStarting();
         tx.wrote();
