@@ -328,6 +328,14 @@ public final class GenerateForwarding {
                         }
                     }
 
+                    /** Cancels the driver statement's execution if this body still serves {@code of} (its handle, another thread's call). */
+                    final void cancel(java.sql.Statement of) throws java.sql.SQLException {
+                        java.sql.PreparedStatement d = delegate;
+                        if (handle == of && d != null) {
+                            d.cancel();
+                        }
+                    }
+
                     /** A result set of this statement: it hands back the statement's handle, not the driver's statement. */
                     final java.sql.ResultSet results(java.sql.ResultSet results) {
                         return results == null ? null : new RoutedResultSet(handle, results);
@@ -654,6 +662,15 @@ public final class GenerateForwarding {
                         }
                     }
 
+                    /**
+                     * Cancels the statement's execution while the body is this handle's: {@code cancel} comes from another
+                     * thread, which may reach the body after this handle was closed and the body went to the next statement.
+                     */
+                    @Override
+                    public void cancel() throws java.sql.SQLException {
+                        body().cancel(this);
+                    }
+
                     @Override
                     public <T> T unwrap(Class<T> iface) throws java.sql.SQLException {
                         return iface.isInstance(this) ? iface.cast(this) : body().unwrap(iface);
@@ -664,7 +681,7 @@ public final class GenerateForwarding {
                         return iface.isInstance(this) || body().isWrapperFor(iface);
                     }
                 """.formatted(name, body, type.getName()));
-        for (Method m : methods(type, Set.of("unwrap", "isWrapperFor", "getConnection", "close", "isClosed"))) {
+        for (Method m : methods(type, Set.of("unwrap", "isWrapperFor", "getConnection", "close", "isClosed", "cancel"))) {
             s.append(method(m, "        " + returning(m, "body()." + m.getName() + "(" + arguments(m) + ")", r -> r)
                     + ";\n"));
         }

@@ -220,6 +220,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     @Override
     public java.sql.ResultSetMetaData getMetaData() throws SQLException {
         if (check != null) {
+            ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
             settleCheck();
         }
         return delegate.getMetaData();
@@ -291,6 +292,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     @Override
     public void addBatch() throws SQLException {
         if (check != null) {
+            ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
             settleCheck();   // a batch runs without the check (and a batch of reads fails as it would anyway)
         }
         unreplayable();

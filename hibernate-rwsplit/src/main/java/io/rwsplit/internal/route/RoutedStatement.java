@@ -477,6 +477,14 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         }
     }
 
+    /** Cancels the running execution if this body still serves {@code of} (its handle: another thread's call). */
+    void cancel(Statement of) throws SQLException {
+        Statement current = physical;
+        if (handle == of && !closed && current != null) {
+            current.cancel();
+        }
+    }
+
     // ------------------------------------------------------------------ lifecycle
 
     /**
@@ -535,13 +543,17 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
             if (physical != null) {
                 physical.close();
             }
-            if (batch != null && batch != physical) {
-                batch.close();
-            }
         }
         finally {
-            if (pending != null) {
-                pending.resultsClosed();   // the driver statement and its results are closed; its connection is not
+            try {
+                if (batch != null && batch != physical) {
+                    batch.close();   // also when the first close failed: the body forgets both
+                }
+            }
+            finally {
+                if (pending != null) {
+                    pending.resultsClosed();   // the driver statement and its results are closed; its connection is not
+                }
             }
         }
     }

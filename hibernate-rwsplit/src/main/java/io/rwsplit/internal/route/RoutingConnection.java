@@ -30,6 +30,18 @@ import java.util.concurrent.Executor;
  */
 public final class RoutingConnection implements Connection {
 
+    /** Closes with release semantics: a statement closed later on another thread sees it closed ({@link #isClosed}). */
+    private static final java.lang.invoke.VarHandle CLOSED;
+
+    static {
+        try {
+            CLOSED = java.lang.invoke.MethodHandles.lookup().findVarHandle(RoutingConnection.class, "closed", boolean.class);
+        }
+        catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     // Three fields (24 bytes a session): the rest is the parts' (routing), reused by the next session.
     private final SessionRouting session;
     private final ConnectionRouting routing;
@@ -235,16 +247,17 @@ public final class RoutingConnection implements Connection {
     @Override
     public void close() throws SQLException {
         if (!closed) {
-            closed = true;
+            CLOSED.setRelease(this, true);
             if (routing.close()) {
                 routing.router().idle(routing);   // its parts serve the next session, through a facade of its own
             }
         }
     }
 
+    /** Read with acquire semantics: a statement closed on another thread than its connection sees the close. */
     @Override
     public boolean isClosed() {
-        return closed;
+        return (boolean) CLOSED.getAcquire(this);
     }
 
     @Override
@@ -257,7 +270,7 @@ public final class RoutingConnection implements Connection {
         if (closed) {
             return;   // a closed connection's parts may serve another session by now
         }
-        closed = true;
+        CLOSED.setRelease(this, true);
         routing.physical().abort(executor);
     }
 

@@ -215,6 +215,26 @@ class ForwardingContractTest {
     }
 
     @Test
+    void aLateCancelThroughAClosedHandleNeverReachesTheNextStatementOfItsBody() throws Throwable {
+        try (Connection owner = servers.open()) {
+            ForwardingPreparedStatement body = new ForwardingPreparedStatement() { };
+            Recorder first = new Recorder();
+            body.open(owner, first.of(PreparedStatement.class), true);
+            PreparedStatement closed = body.handOut();
+            closed.close();
+            Recorder next = new Recorder();
+            body.open(owner, next.of(PreparedStatement.class), true);   // the body serves the next statement
+            PreparedStatement current = body.handOut();
+
+            body.cancel(closed);   // another thread's cancel that reached the body before the handle closed
+            assertEquals(List.of(), next.calls, "the next statement is not cancelled");
+            current.cancel();
+            assertEquals(List.of("cancel()"), next.calls);
+            assertEquals("HY010", assertThrows(SQLException.class, closed::cancel).getSQLState());
+        }
+    }
+
+    @Test
     void everyMethodOfAClosedStatementsHandleIsRefused() throws Throwable {
         try (Connection c = servers.open()) {
             int checked = 0;

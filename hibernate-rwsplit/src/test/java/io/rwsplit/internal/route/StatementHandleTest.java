@@ -112,7 +112,7 @@ class StatementHandleTest {
     }
 
     @Test
-    void aResultSetClosedAfterItsStatementLeavesTheNextStatementsResultsOpen() throws Exception {
+    void aResultSetOfAClosedStatementNamesItsOwnStatementAndItsLateCloseLeavesTheNextOnesResultsOpen() throws Exception {
         try (Connection c = servers.open()) {
             PreparedStatement first = c.prepareStatement(READ);
             first.setInt(1, 1);
