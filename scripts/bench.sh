@@ -439,6 +439,8 @@ fi
 
 echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$meta"
 mkdir -p docs
+# the sections other commands generate (pattern, audit) are kept when this run has no results of theirs
+java -cp "$jar" io.rwsplit.bench.report.KeptSections save docs/benchmarks.md "$out/kept-sections"
 # docs/benchmarks-notes.md (hand-written reading of the numbers) is appended to the generated page
 java -cp "$jar" io.rwsplit.bench.report.Report "$out" docs/benchmarks.md docs/benchmarks.png docs/benchmarks-notes.md
 pattern_results="$REPO_ROOT/benchmarks/target/pattern-results"
@@ -449,4 +451,5 @@ audit_results="$REPO_ROOT/benchmarks/target/audit-results"
 if [[ -f "$audit_results/meta.properties" ]]; then
   java -cp "$jar" io.rwsplit.bench.report.AuditSection "$audit_results" docs/benchmarks.md
 fi
+java -cp "$jar" io.rwsplit.bench.report.KeptSections restore docs/benchmarks.md "$out/kept-sections"
 echo "== wrote docs/benchmarks.md and docs/benchmarks.png (raw results in $out)"

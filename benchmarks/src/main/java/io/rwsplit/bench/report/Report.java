@@ -323,7 +323,8 @@ public final class Report {
             double after = Double.parseDouble(meta("load_after").split(" ")[0]);
             if (Math.max(before, after) > cores) {
                 md.append(String.format("**Measured under load**: the 1-minute load average was %.1f before and %.1f after the run "
-                        + "on %.0f cores (other builds and tests shared the machine). Absolute numbers are noisy; compare "
+                        + "on %.0f cores (the run's own database servers and simulated users count in it, as does any other "
+                        + "work on the machine). Absolute numbers are noisy; compare "
                         + "ratios within one run, and re-run on a quiet machine before drawing fine conclusions.%n%n",
                         before, after, cores));
             }
