@@ -391,19 +391,33 @@ final class ConnectionRouting {
         return body;
     }
 
-    /** {@code body}, closed while its connection was open, waits for this connection's next statement of its kind. */
-    void idle(ReplicaStatement body) {
-        idleRead = body;
+    /** {@code body}, closed by a statement of {@code by}, waits for this connection's next statement of its kind. */
+    void idle(ReplicaStatement body, RoutingConnection by) {
+        if (keeps(by)) {
+            idleRead = body;
+        }
     }
 
-    /** {@code body}, closed while its connection was open, waits for this connection's next statement of its kind. */
-    void idle(PrimaryStatement body) {
-        idlePrimary = body;
+    /** {@code body}, closed by a statement of {@code by}, waits for this connection's next statement of its kind. */
+    void idle(PrimaryStatement body, RoutingConnection by) {
+        if (keeps(by)) {
+            idlePrimary = body;
+        }
     }
 
-    /** {@code body}, closed while its connection was open, waits for this connection's next statement of its kind. */
-    void idle(RoutedStatement body) {
-        idleStatement = body;
+    /** {@code body}, closed by a statement of {@code by}, waits for this connection's next statement of its kind. */
+    void idle(RoutedStatement body, RoutingConnection by) {
+        if (keeps(by)) {
+            idleStatement = body;
+        }
+    }
+
+    /**
+     * Whether a body closed by a statement of the facade {@code by} may wait here: only while {@code by} is open (once
+     * closed, these parts may serve another session: they are not that statement's to touch).
+     */
+    private static boolean keeps(RoutingConnection by) {
+        return !by.isClosed();
     }
 
     /** The consistency of this connection's reads (for a read checked in its own round trip). */

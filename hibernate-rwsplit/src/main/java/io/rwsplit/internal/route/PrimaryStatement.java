@@ -12,7 +12,7 @@ import io.rwsplit.internal.stats.QueryShapes;
  * executed again (a second row, a later batch) counts as a write as its first execution did; whatever ran in
  * between (a read that recorded the first execution's position) does not hide it. The application holds its
  * handle; once closed, the body is kept by its connection for the next such statement
- * ({@link ConnectionRouting#idle(PrimaryStatement)}).
+ * ({@link ConnectionRouting#idle(PrimaryStatement, RoutingConnection)}).
  */
 final class PrimaryStatement extends ForwardingPreparedStatement {
 
@@ -44,9 +44,7 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         finally {
             forget();
             writes = false;
-            if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
-                routing.idle(this);
-            }
+            routing.idle(this, by);
         }
     }
 

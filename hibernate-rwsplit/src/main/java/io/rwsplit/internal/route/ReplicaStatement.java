@@ -8,7 +8,7 @@ import java.sql.SQLException;
  * A statement of {@code prepareStatement} prepared on a replica, or an autocommit read of it prepared on the
  * primary: its executions go through the {@link Failover} ({@link RoutedPreparedStatement}); to move, it is prepared
  * again with the same overload ({@link StatementShape}). The application holds its handle; once closed, the body is
- * kept by its connection for the next such statement ({@link ConnectionRouting#idle(ReplicaStatement)}).
+ * kept by its connection for the next such statement ({@link ConnectionRouting#idle(ReplicaStatement, RoutingConnection)}).
  */
 final class ReplicaStatement extends RoutedPreparedStatement {
 
@@ -44,9 +44,7 @@ final class ReplicaStatement extends RoutedPreparedStatement {
         }
         finally {
             forgetStatement();
-            if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
-                routing.idle(this);
-            }
+            routing.idle(this, by);
         }
     }
 }

@@ -19,7 +19,7 @@ import io.rwsplit.internal.stats.QueryShapes;
  * query shape, and a replica read the stale-read audit samples is checked once its results are closed, as a prepared
  * statement's ({@link ReadAudit.Sample}): its result set closed, the next execution, or the statement's close.
  * The application holds its handle ({@link StatementHandle}); once closed, the body is kept by its connection for
- * the next {@code createStatement} ({@link ConnectionRouting#idle(RoutedStatement)}).
+ * the next {@code createStatement} ({@link ConnectionRouting#idle(RoutedStatement, RoutingConnection)}).
  */
 final class RoutedStatement extends StatementOptions implements Failover.Door<Statement>, ResultsOwner {
 
@@ -503,9 +503,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         finally {
             RoutingConnection by = owner;
             forget();
-            if (!by.isClosed()) {   // else its parts may serve another session by now: they are not this one's to touch
-                routing.idle(this);
-            }
+            routing.idle(this, by);
         }
     }
 
