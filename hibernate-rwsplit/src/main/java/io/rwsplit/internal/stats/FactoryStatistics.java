@@ -17,17 +17,12 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     private static final RouteReason[] REASONS = RouteReason.values();
 
     private final List<String> replicaNames;
-    private final LongAdder[] byReason = adders(REASONS.length);
+    /** Statements by replica; by reason and on the primary, they are summed from the query shapes' counts. */
     private final LongAdder[] byReplica;
-    private final LongAdder primary = new LongAdder();
 
     private final LostWriteCounts lostWrites;
     private final QueryShapes shapes;
     private final AuditCounts audit;
-
-    public FactoryStatistics(List<String> replicaNames) {
-        this(replicaNames, LostWriteCounts.NONE, new QueryShapes(1), AuditCounts.NONE);
-    }
 
     /**
      * @param lostWrites what was lost in failovers of the primary (the consistency layer counts it)
@@ -103,11 +98,8 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
 
     @Override
     public void record(RouteDecision decision, int replicaIndex) {
-        byReason[decision.reason().ordinal()].increment();
-        if (replicaIndex < 0) {
-            primary.increment();
-        }
-        else {
+        // by reason (and so on the primary): counted once, by the statement's query shape (QueryShapes.Shape#routed)
+        if (replicaIndex >= 0) {
             byReplica[replicaIndex].increment();
         }
     }
@@ -118,7 +110,13 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
 
     @Override
     public long primaryStatements() {
-        return primary.sum();
+        long sum = 0;
+        for (RouteReason reason : REASONS) {
+            if (reason.target() == io.rwsplit.Target.PRIMARY) {
+                sum += shapes.count(reason);
+            }
+        }
+        return sum;
     }
 
     @Override
@@ -132,14 +130,14 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
 
     @Override
     public long count(RouteReason reason) {
-        return byReason[reason.ordinal()].sum();
+        return shapes.count(reason);
     }
 
     @Override
     public Map<String, Long> byReason() {
         Map<String, Long> map = new LinkedHashMap<>();
         for (RouteReason reason : REASONS) {
-            long n = byReason[reason.ordinal()].sum();
+            long n = shapes.count(reason);
             if (n != 0) {
                 map.put(reason.name(), n);
             }

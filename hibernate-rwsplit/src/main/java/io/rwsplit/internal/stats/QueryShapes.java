@@ -31,7 +31,6 @@ public final class QueryShapes {
         private final String source;
         private final boolean read;
         private final LongAdder[] byReason = new LongAdder[REASONS.length];
-        private final LongAdder replica = new LongAdder();
         private final LongAdder primaryExecutions = new LongAdder();
         private final LongAdder primaryNanos = new LongAdder();
         private final AtomicLong primaryMax = new AtomicLong();
@@ -59,10 +58,7 @@ public final class QueryShapes {
 
         /** A statement of this shape was routed for {@code reason}. */
         public void routed(RouteReason reason) {
-            byReason[reason.ordinal()].increment();
-            if (reason.target() == io.rwsplit.Target.REPLICA) {
-                replica.increment();
-            }
+            byReason[reason.ordinal()].increment();   // the one count of a statement: every total is summed from these
         }
 
         /** A statement of this shape executed for {@code nanos} on a replica or on the primary. */
@@ -105,6 +101,17 @@ public final class QueryShapes {
             return sum;
         }
 
+        /** Statements of this shape routed to a replica: those of the reasons whose target is a replica. */
+        long replicaStatements() {
+            long sum = 0;
+            for (RouteReason r : REASONS) {
+                if (r.target() == io.rwsplit.Target.REPLICA) {
+                    sum += byReason[r.ordinal()].sum();
+                }
+            }
+            return sum;
+        }
+
         QueryShapeStatistics snapshot() {
             return merged(id, text, source, read, List.of(this));
         }
@@ -140,6 +147,18 @@ public final class QueryShapes {
         return shapes.computeIfAbsent(text, t -> new Shape(id, t, source, read));
     }
 
+    /**
+     * Statements routed for {@code reason}, of every shape (those beyond the tracked ones too): every statement is
+     * counted once, by its shape, and the factory's totals are summed from these counts.
+     */
+    public long count(RouteReason reason) {
+        long total = 0;
+        for (Shape s : all()) {
+            total += s.byReason[reason.ordinal()].sum();
+        }
+        return total;
+    }
+
     /** Reads routed (statements of read shapes), wherever they ran. */
     public long reads() {
         return sum(true, false);
@@ -154,7 +173,7 @@ public final class QueryShapes {
         long total = 0;
         for (Shape s : all()) {
             if (s.read == reads) {
-                total += replicaOnly ? s.replica.sum() : s.statements();
+                total += replicaOnly ? s.replicaStatements() : s.statements();
             }
         }
         return total;
@@ -195,11 +214,11 @@ public final class QueryShapes {
     public List<QueryShapeStatistics> primaryReads() {
         List<Shape> ranked = new ArrayList<>();
         for (Shape s : all()) {
-            if (s.read && s.statements() - s.replica.sum() > 0) {
+            if (s.read && s.statements() - s.replicaStatements() > 0) {
                 ranked.add(s);
             }
         }
-        ranked.sort(Comparator.comparingLong((Shape s) -> s.statements() - s.replica.sum()).reversed()
+        ranked.sort(Comparator.comparingLong((Shape s) -> s.statements() - s.replicaStatements()).reversed()
                 .thenComparing(s -> s.id));
         return ranked.stream().limit(top).map(Shape::snapshot).toList();
     }
@@ -275,7 +294,7 @@ public final class QueryShapes {
                     statements += n;
                 }
             }
-            replica += s.replica.sum();
+            replica += s.replicaStatements();
             pe += s.primaryExecutions.sum();
             pn += s.primaryNanos.sum();
             pm = Math.max(pm, s.primaryMax.get());
