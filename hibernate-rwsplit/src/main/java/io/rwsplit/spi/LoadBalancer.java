@@ -14,4 +14,14 @@ public interface LoadBalancer {
      * @return one of the candidates
      */
     ReplicaView choose(List<? extends ReplicaView> candidates);
+
+    /**
+     * Whether this balancer reads {@link ReplicaView#inFlight()}: the statements in progress on each replica are
+     * counted only for a balancer that does (two atomic updates per replica statement saved otherwise), and
+     * {@code inFlight()} stays 0 for one that does not. A balancer written for an application reads it unless it says
+     * otherwise.
+     */
+    default boolean readsInFlight() {
+        return true;
+    }
 }

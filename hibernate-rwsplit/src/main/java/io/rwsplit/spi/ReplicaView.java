@@ -15,6 +15,9 @@ public interface ReplicaView {
     /** Last measured replication lag in microseconds, or 0 if unknown. */
     long lagMicros();
 
-    /** Statements in progress on this replica right now. */
+    /**
+     * Statements in progress on this replica right now; counted only when the load balancer reads them
+     * ({@link LoadBalancer#readsInFlight()}), else 0.
+     */
     int inFlight();
 }

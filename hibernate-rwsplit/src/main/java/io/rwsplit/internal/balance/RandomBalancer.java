@@ -13,4 +13,10 @@ final class RandomBalancer implements LoadBalancer {
     public ReplicaView choose(List<? extends ReplicaView> candidates) {
         return candidates.get(ThreadLocalRandom.current().nextInt(candidates.size()));
     }
+
+    /** It never reads the statements in progress: they are not counted. */
+    @Override
+    public boolean readsInFlight() {
+        return false;
+    }
 }

@@ -23,4 +23,10 @@ final class RoundRobinBalancer implements LoadBalancer {
     public ReplicaView choose(List<? extends ReplicaView> candidates) {
         return candidates.get(Math.floorMod(counter.getAndIncrement(), candidates.size()));
     }
+
+    /** It never reads the statements in progress: they are not counted. */
+    @Override
+    public boolean readsInFlight() {
+        return false;
+    }
 }

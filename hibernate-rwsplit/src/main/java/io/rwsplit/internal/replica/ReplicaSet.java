@@ -37,6 +37,8 @@ public final class ReplicaSet {
     private final List<ReplicaNode> nodes;
     private final List<String> names;
     private final LoadBalancer balancer;
+    /** Whether the statements in progress on each replica are counted: the balancer reads them. */
+    private final boolean countsInFlight;
     private final Clock clock;
     private final HealthTracker[] trackers;
     private final ServerEpochs epochs;
@@ -59,6 +61,7 @@ public final class ReplicaSet {
         }
         this.names = List.copyOf(n);
         this.balancer = balancer;
+        this.countsInFlight = balancer.readsInFlight();
         this.clock = clock;
         this.trackers = new HealthTracker[nodes.size()];
         this.epochs = new ServerEpochs(nodes.size());
@@ -66,6 +69,14 @@ public final class ReplicaSet {
             trackers[node.index()] = new HealthTracker(node.name(), policy);
         }
         this.snapshot = snapshot(List.of());
+    }
+
+    /**
+     * Whether statements count themselves in their replica's {@link ReplicaNode#inFlightCounter()} while they run:
+     * only when the load balancer reads it ({@link LoadBalancer#readsInFlight()}).
+     */
+    public boolean countsInFlight() {
+        return countsInFlight;
     }
 
     public String label() {

@@ -326,7 +326,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     }
 
     private void starting() {
-        if (!counted && node != null) {
+        if (!counted && node != null && routing.router().replicas().countsInFlight()) {
             counted = true;
             node.inFlightCounter().incrementAndGet();
         }

@@ -153,7 +153,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     /** The statement runs on {@code replica} (null: the primary) and holds its in-flight count. */
     private void count(ReplicaNode replica) {
         node = replica;
-        if (counted != replica) {
+        if (counted != replica && (counted != null || routing.router().replicas().countsInFlight())) {
             if (counted != null) {
                 counted.inFlightCounter().decrementAndGet();
             }

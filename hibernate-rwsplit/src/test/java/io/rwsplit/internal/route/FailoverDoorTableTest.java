@@ -267,7 +267,7 @@ class FailoverDoorTableTest {
     private final Servers servers;
 
     FailoverDoorTableTest() throws SQLException {
-        servers = new Servers(2, "round_robin");
+        servers = new Servers(2, "round_robin_counting");   // the in-flight counts are checked
     }
 
     @AfterEach

@@ -62,7 +62,7 @@ final class Servers implements AutoCloseable {
             replicas.add(replica);
             nodes.add(new ReplicaNode(i - 1, replica.name, 1, 1, replica, false, replica.control));
         }
-        set = new ReplicaSet("test", nodes, LoadBalancers.create(balancer), clock,
+        set = new ReplicaSet("test", nodes, balancer(balancer), clock,
                 new HealthPolicy(2, 1_000_000, 1_000_000_000L));
         router = new Router("test", new PrimarySource() {
             @Override
@@ -79,6 +79,19 @@ final class Servers implements AutoCloseable {
                 io.rwsplit.spi.TransactionStatus.NONE, io.rwsplit.spi.RoutingIntentSource.NONE,
                 io.rwsplit.internal.config.HealthConfig.DEFAULTS, Lexing.ANY, new io.rwsplit.internal.stats.QueryShapes(100),
                 List.of(), auditSample);
+    }
+
+    /**
+     * The built-in balancer {@code name}; {@code round_robin_counting}: round robin as a balancer written for an
+     * application is, which reads the statements in progress ({@link io.rwsplit.spi.LoadBalancer#readsInFlight()}), so
+     * that they are counted.
+     */
+    static io.rwsplit.spi.LoadBalancer balancer(String name) {
+        if (name.equals("round_robin_counting")) {
+            io.rwsplit.spi.LoadBalancer roundRobin = LoadBalancers.create("round_robin");
+            return roundRobin::choose;
+        }
+        return LoadBalancers.create(name);
     }
 
     /**

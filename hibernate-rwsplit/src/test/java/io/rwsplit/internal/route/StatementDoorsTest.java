@@ -27,7 +27,7 @@ class StatementDoorsTest {
     private final Servers servers;
 
     StatementDoorsTest() throws SQLException {
-        servers = new Servers(2, "round_robin");
+        servers = new Servers(2, "round_robin_counting");   // the in-flight counts are checked
     }
 
     @AfterEach
