@@ -144,7 +144,14 @@ final class ReplicaPools implements AutoCloseable {
 
     /** What routing may ask of a HikariCP pool: its init SQL, and to close a connection for good. */
     private static PoolControl control(HikariDataSource pool) {
+        // HikariCP opens its connections with this mode and sets it back on return when a borrower changed it
+        boolean autoCommit = pool.isAutoCommit();
         return new PoolControl() {
+            @Override
+            public boolean lendsAutoCommit() {
+                return autoCommit;
+            }
+
             @Override
             public String initSql() {
                 return pool.getConnectionInitSql();

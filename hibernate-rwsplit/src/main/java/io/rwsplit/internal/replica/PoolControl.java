@@ -24,4 +24,13 @@ public interface PoolControl {
     default boolean holdsConnections() {
         return true;
     }
+
+    /**
+     * Whether every connection the pool lends is in autocommit mode (it opens them so and sets autocommit back when
+     * one returns changed, as HikariCP does with {@code autoCommit=true}): then a read outside a transaction need not
+     * ask the driver. Pools that cannot tell say no.
+     */
+    default boolean lendsAutoCommit() {
+        return false;
+    }
 }

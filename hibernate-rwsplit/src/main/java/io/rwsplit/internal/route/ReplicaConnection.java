@@ -153,8 +153,11 @@ final class ReplicaConnection {
             return null;
         }
         try {
-            if (c.getAutoCommit() != tx.autoCommit()) {
-                c.setAutoCommit(tx.autoCommit());
+            boolean autoCommit = tx.autoCommit();
+            // a pool that lends only autocommit connections spares a read outside a transaction the driver's call
+            if (!(autoCommit && chosen.pool() != null && chosen.pool().lendsAutoCommit())
+                    && c.getAutoCommit() != autoCommit) {
+                c.setAutoCommit(autoCommit);
             }
             settings.applyTo(c);
         }

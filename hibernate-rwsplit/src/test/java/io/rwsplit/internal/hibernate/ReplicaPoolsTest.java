@@ -40,6 +40,30 @@ class ReplicaPoolsTest {
         assertNull(pgjdbc.getProperty("socketTimeout"), "pgjdbc's abort closes the socket: no socket timeout");
     }
 
+    /**
+     * What spares a read outside a transaction the driver's {@code getAutoCommit()}: the pools the module builds lend
+     * only autocommit connections, also one a read-only transaction switched off before it went back (HikariCP sets
+     * it back), whatever the pool properties say.
+     */
+    @Test
+    void replicaPoolsLendOnlyAutocommitConnectionsAlsoAfterATransactionSwitchedItOff() throws java.sql.SQLException {
+        RwSplitConfig config = RwSplitConfig.from(Map.of(
+                "hibernate.rwsplit.replicas", "r=jdbc:h2:mem:lends_autocommit;DB_CLOSE_DELAY=-1",
+                "hibernate.rwsplit.pool.maximumPoolSize", "1",
+                "hibernate.rwsplit.pool.autoCommit", "false"));
+        try (ReplicaPools pools = ReplicaPools.build("pools", config, Clock.SYSTEM, null)) {
+            io.rwsplit.internal.replica.ReplicaNode node = pools.replicaSet().nodes().get(0);
+            org.junit.jupiter.api.Assertions.assertTrue(node.pool().lendsAutoCommit());
+            try (java.sql.Connection c = node.dataSource().getConnection()) {
+                org.junit.jupiter.api.Assertions.assertTrue(c.getAutoCommit());
+                c.setAutoCommit(false);   // a read-only transaction's
+            }
+            try (java.sql.Connection c = node.dataSource().getConnection()) {
+                org.junit.jupiter.api.Assertions.assertTrue(c.getAutoCommit(), "the one connection, set back on return");
+            }
+        }
+    }
+
     @Test
     void aQueryTimeoutLongerThanTheMariaDbReadTimeoutRaisesIt() {
         RwSplitConfig config = RwSplitConfig.from(Map.of("hibernate.rwsplit.replicas", "m=jdbc:mariadb://127.0.0.1:1/app"));
