@@ -12,6 +12,7 @@
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--cluster]
+#        scripts/bench.sh layer [--quick] [--page]
 #        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--pg-delay=D]
 #                                 [--quick] [--page]
 #        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
@@ -20,6 +21,13 @@
 #   overhead       only the CPU-time comparison on H2 (under three minutes), printed as lines
 #                  `overhead findById cpu-ratio 1.02 (spread 0.98-1.05) alloc +120 B/op ...`; with --cluster also
 #                  on the MariaDB cluster against the routing peers (longer); docs/benchmarks.md is not rewritten
+#   layer          only what the routing connection costs by itself, below Hibernate and above a JDBC driver that
+#                  does nothing (io.rwsplit.bench.layer.RoutingLayerCost: a find's JDBC work, a prepared read alone,
+#                  a logical connection opened and closed), against the same calls on HikariCP alone, in
+#                  BENCH_LAYER_FORKS JVMs (default 3; about 30 s each); rows in benchmarks/target/layer-results;
+#                  --page rewrites the section "What the routing layer alone costs" of docs/benchmarks.md
+#                  (io.rwsplit.bench.report.LayerSection, markers <!-- layer:begin --> / <!-- layer:end -->), which a
+#                  full run keeps
 #   pattern        only the write-readback workload: each user writes its own row, reads it back in a new
 #                  EntityManager, then reads 9 random rows, each in a new EntityManager (--pairs: write and read
 #                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved BENCH_PATTERN_PAIRS times each (P R P R ...) in one JVM,
@@ -62,6 +70,7 @@
 #   BENCH_PATTERN_PAIRS  pattern only: interleaved pairs of cells (plain Hibernate, then hibernate-rwsplit) per
 #                        workload, default 3
 #   BENCH_CPU_OPTS       options of the CPU-time comparison, default "--pairs 100 --batch-ms 50 --warmup-s 8"
+#   BENCH_LAYER_FORKS    layer only: JVM forks of the routing-layer comparison, default 3
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,6 +80,7 @@ quick=false
 cluster=true
 overhead_only=false
 overhead_cluster=false
+layer_only=false
 pattern_only=false
 pattern_mariadb=false
 pattern_postgres=false
@@ -87,6 +97,7 @@ for arg in "$@"; do
     overhead) overhead_only=true ;;
     --cluster) overhead_cluster=true ;;
     pattern) pattern_only=true ;;
+    layer) layer_only=true ;;
     --mariadb) pattern_mariadb=true ;;
     --postgres) pattern_postgres=true ;;
     --pairs) pattern_pairs=true ;;
@@ -126,9 +137,17 @@ if $overhead_cluster && ! $overhead_only; then
   exit 2
 fi
 if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual \
-  || $pattern_page || $pattern_audit \
-  || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --pg-delay, --audit and --page belong to 'pattern' (see --help)" >&2
+  || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
+  exit 2
+fi
+if $pattern_page && ! $pattern_only && ! $layer_only; then
+  echo "bench.sh: --page belongs to 'pattern' and 'layer' (see --help)" >&2
+  exit 2
+fi
+layer_forks="${BENCH_LAYER_FORKS:-3}"
+if [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
+  echo "bench.sh: BENCH_LAYER_FORKS must be a whole number of JVM forks, 1 or more: '$layer_forks'" >&2
   exit 2
 fi
 if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || [[ -n "$pattern_pg_delay" ]]; }; then
@@ -151,8 +170,12 @@ if $pattern_page && [[ ! -f docs/benchmarks.md ]]; then
   echo "bench.sh: --page rewrites a section of docs/benchmarks.md, which does not exist (run scripts/bench.sh first)" >&2
   exit 2
 fi
-if $pattern_only && $overhead_only; then
-  echo "bench.sh: 'overhead' and 'pattern' are separate runs (see --help)" >&2
+separate_runs=0
+for only in $pattern_only $overhead_only $layer_only; do
+  if $only; then separate_runs=$((separate_runs + 1)); fi
+done
+if ((separate_runs > 1)); then
+  echo "bench.sh: 'overhead', 'pattern' and 'layer' are separate runs (see --help)" >&2
   exit 2
 fi
 pg_installed=false
@@ -213,6 +236,33 @@ if $overhead_only; then
     cpu_overhead cluster --out "$out/overhead.tsv"
   fi
   echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); rows in $out/overhead.tsv"
+  exit 0
+fi
+
+if $layer_only; then
+  out="$REPO_ROOT/benchmarks/target/layer-results"
+  rm -rf "$out"
+  mkdir -p "$out"
+  layer_opts=""
+  $quick && layer_opts="--pairs 20 --batch 2000 --warmup-batches 5"
+  {
+    echo "command=${BENCH_LAYER_FORKS:+BENCH_LAYER_FORKS=$BENCH_LAYER_FORKS }scripts/bench.sh${*:+ $*}"
+    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "nproc=$(nproc)"
+    echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+    echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+  } >"$out/meta.properties"
+  echo "== the routing layer alone, $layer_forks JVM forks (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  for ((fork = 1; fork <= layer_forks; fork++)); do
+    # shellcheck disable=SC2086 # the options are deliberately word-split
+    java -cp "$jar" io.rwsplit.bench.layer.RoutingLayerCost --fork "$fork" $layer_opts --out "$out/layer.tsv"
+  done
+  echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.properties"
+  if $pattern_page; then
+    java -cp "$jar" io.rwsplit.bench.report.LayerSection "$out" docs/benchmarks.md
+    echo "== rewrote the section \"What the routing layer alone costs\" of docs/benchmarks.md"
+  fi
+  echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); rows in $out/layer.tsv"
   exit 0
 fi
 
