@@ -144,6 +144,14 @@ public final class RwSplitSettings {
      */
     public static final String QUERY_SHAPES = PREFIX + "query_shapes";
 
+    /**
+     * How many executions the query-shape statistics time: each shape's first 8, then one in N at random (reading the
+     * clock around every execution would cost a routed statement more than all the rest it counts). Statements and
+     * executions are all counted; {@code QueryShapeStatistics}' mean and longest times are those of the timed
+     * executions. Integer &ge; 1; {@code 1} times every execution; default {@code 16}. @since 0.1
+     */
+    public static final String TIME_SAMPLE = PREFIX + "time_sample";
+
     /** Consecutive failed probes that take a replica DOWN. Integer &ge; 1; default {@code 2}. @since 0.1 */
     public static final String FAILURE_THRESHOLD = PREFIX + "failure_threshold";
 

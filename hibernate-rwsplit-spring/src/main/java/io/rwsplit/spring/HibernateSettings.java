@@ -33,6 +33,7 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
             Map.entry(RwSplitSettings.TOKEN_SECRET, "spring.rwsplit.web.cookie.secret"),
             Map.entry(RwSplitSettings.REPLICA_CACHE_PUTS, "spring.rwsplit.replica-cache-puts"),
             Map.entry(RwSplitSettings.QUERY_SHAPES, "spring.rwsplit.query-shapes"),
+            Map.entry(RwSplitSettings.TIME_SAMPLE, "spring.rwsplit.time-sample"),
             Map.entry(RwSplitSettings.AUDIT_SAMPLE, "spring.rwsplit.audit-sample"),
             Map.entry(RwSplitSettings.LAG_PROBE, "spring.rwsplit.health.lag-probe"),
             Map.entry(RwSplitSettings.PROBE_INTERVAL, "spring.rwsplit.health.probe-interval"),
@@ -146,6 +147,7 @@ final class HibernateSettings implements HibernatePropertiesCustomizer {
         put(s, RwSplitSettings.TOKEN_SECRET, properties.getWeb().getCookie().getSecret()); // tokens signed as cookies
         put(s, RwSplitSettings.REPLICA_CACHE_PUTS, properties.getReplicaCachePuts());
         put(s, RwSplitSettings.QUERY_SHAPES, properties.getQueryShapes());
+        put(s, RwSplitSettings.TIME_SAMPLE, properties.getTimeSample());
         put(s, RwSplitSettings.AUDIT_SAMPLE, properties.getAuditSample());
         RwSplitProperties.Health h = properties.getHealth();
         put(s, RwSplitSettings.LAG_PROBE, name(h.getLagProbe()));

@@ -59,6 +59,12 @@ public class RwSplitProperties implements Validator {
      */
     private Integer queryShapes;
 
+    /**
+     * The query-shape statistics time each shape's first 8 executions, then one in this many at random; 1 = every
+     * one. Default: 16.
+     */
+    private Integer timeSample;
+
     /** The stale-read audit checks one replica read in this many; 1 = every one, 0 = off. Default: 100. */
     private Integer auditSample;
 
@@ -404,6 +410,8 @@ public class RwSplitProperties implements Validator {
     public void setConsistencyScope(ConsistencyScope consistencyScope) { this.consistencyScope = consistencyScope; }
     public Integer getQueryShapes() { return queryShapes; }
     public void setQueryShapes(Integer queryShapes) { this.queryShapes = queryShapes; }
+    public Integer getTimeSample() { return timeSample; }
+    public void setTimeSample(Integer timeSample) { this.timeSample = timeSample; }
     public Integer getAuditSample() { return auditSample; }
     public void setAuditSample(Integer auditSample) { this.auditSample = auditSample; }
     public LostWrites getLostWrites() { return lostWrites; }

@@ -25,12 +25,13 @@ import io.rwsplit.ConfigurationException;
  * @param fallback             what reads do when no replica is healthy
  * @param health               replica health, lag probes and primary circuit breaker
  * @param queryShapes          how many query shapes the statistics report
+ * @param timeSample           the query-shape statistics time one execution in this many (after each shape's first)
  * @param rules                the rules by query shape, in the order of their names
  * @param auditSample          the stale-read audit checks one replica read in this many (0: none)
  */
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
                             Fallback fallback, io.rwsplit.internal.config.HealthConfig health, int queryShapes,
-                            List<ShapeRule> rules, int auditSample) {
+                            int timeSample, List<ShapeRule> rules, int auditSample) {
 
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
@@ -166,7 +167,8 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
         checkTiers(rules, replicas);
         return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
                 s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s),
-                s.integer(SettingsTable.QUERY_SHAPES), rules, s.integer(SettingsTable.AUDIT_SAMPLE));
+                s.integer(SettingsTable.QUERY_SHAPES), s.integer(SettingsTable.TIME_SAMPLE), rules,
+                s.integer(SettingsTable.AUDIT_SAMPLE));
     }
 
     /** A rule's tier must be one some replica has: else it fails naming the rule's route and the replicas' tiers. */

@@ -117,6 +117,8 @@ public final class SettingsTable {
             "Where the rule moves their reads: `primary`, `consistency:<level>` or `tier:<n>`.");
     public static final Setting QUERY_SHAPES = integer(RwSplitSettings.QUERY_SHAPES, 50, 1,
             "How many query shapes the statistics report (the shapes with most statements, then `other`).");
+    public static final Setting TIME_SAMPLE = integer(RwSplitSettings.TIME_SAMPLE, 16, 1,
+            "The query-shape statistics time each shape's first 8 executions, then one in N at random; `1` = every one.");
 
     // ------------------------------------------------------------------ integration hooks
 
@@ -135,7 +137,7 @@ public final class SettingsTable {
             CONSISTENCY, CONSISTENCY_SCOPE, READ_YOUR_WRITES, READ_YOUR_WRITES_WINDOW, CAUSAL_WAIT_TIMEOUT, LOST_WRITES, TOKEN_SECRET,
             CONSISTENCY_STORE, REDIS_URL, CONSISTENCY_STORE_TTL, CONSISTENCY_STORE_MAX_SCOPES, SCOPE_RESOLVER,
             LAG_PROBE, PROBE_INTERVAL, PROBE_TIMEOUT, MAX_LAG, FAILURE_THRESHOLD, RECOVERY_PERIOD, HEARTBEAT_TABLE,
-            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES, AUDIT_SAMPLE, RULE_MATCH, RULE_ROUTE,
+            PRIMARY_FAILURE_THRESHOLD, PRIMARY_COOL_DOWN, QUERY_SHAPES, TIME_SAMPLE, AUDIT_SAMPLE, RULE_MATCH, RULE_ROUTE,
             TRANSACTION_STATUS, INTENT_SOURCE, CLOCK);
 
     /** The options after {@code hibernate.rwsplit.replica.NAME.} ({@code url}, {@code user}, ...). */

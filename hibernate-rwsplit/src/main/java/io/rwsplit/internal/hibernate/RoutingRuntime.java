@@ -49,7 +49,7 @@ final class RoutingRuntime implements AutoCloseable {
             Router router = new Router(label, protectedPrimary, replicas.replicaSet(), config.fallback(), causal,
                     unit.transactionStatus(), unit.intentSource(), config.health(),
                     Lexing.of(config.replicas().stream().map(ReplicaConfig::url).toList()),
-                    new io.rwsplit.internal.stats.QueryShapes(config.queryShapes()), config.rules(), config.auditSample());
+                    new io.rwsplit.internal.stats.QueryShapes(config.queryShapes(), config.timeSample()), config.rules(), config.auditSample());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
                     causal::primaryChanged, (writable, askedAt) -> {

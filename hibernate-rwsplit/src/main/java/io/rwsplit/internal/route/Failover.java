@@ -100,11 +100,20 @@ final class Failover {
         }
     }
 
-    /** Runs {@code execution} once on {@code door}'s statement; when it succeeds, its time counts for the query shape. */
+    /**
+     * Runs {@code execution} once on {@code door}'s statement; when it succeeds, it counts for the query shape, with its
+     * time when the shape's sample times it ({@link QueryShapes.Shape#timesNext}: the clock is read only then).
+     */
     private <S extends Statement, T> T timed(Door<S> door, Execution<? super S, T> execution) throws SQLException {
+        QueryShapes.Shape shape = door.shape();
+        if (!shape.timesNext()) {
+            T result = execution.run(door.physical());
+            shape.executed(door.node() != null);
+            return result;
+        }
         long start = router.nanoTime();
         T result = execution.run(door.physical());
-        door.shape().executed(door.node() != null, router.nanoTime() - start);
+        shape.executed(door.node() != null, router.nanoTime() - start);
         return result;
     }
 

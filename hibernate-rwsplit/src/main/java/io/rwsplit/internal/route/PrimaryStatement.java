@@ -19,6 +19,8 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
     private final ConnectionRouting routing;
     private boolean writes;
     private QueryShapes.Shape shape;
+    /** Whether the execution under way is timed ({@link #executing()}). */
+    private boolean timing;
 
     PrimaryStatement(ConnectionRouting routing) {
         this.routing = routing;
@@ -44,22 +46,32 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         finally {
             forget();
             writes = false;
+            timing = false;
             routing.idle(this, by);
         }
     }
 
-    /** Tells the connection of a write, and returns the time the execution starts. */
+    /**
+     * Tells the connection of a write, and returns the time the execution starts when the shape's sample times it
+     * ({@link QueryShapes.Shape#timesNext}: the clock is read only then; {@link #timing} says whether it does).
+     */
     private long executing() throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         if (writes) {
             routing.writeExecuting();
         }
-        return routing.nanoTime();
+        timing = shape.timesNext();
+        return timing ? routing.nanoTime() : 0;
     }
 
-    /** The execution that began at {@code start} ended: its time counts for the statement's shape. */
+    /** The execution that began at {@code start} ended: it counts for the statement's shape, with its time if timed. */
     private void executed(long start) {
-        shape.executed(false, routing.nanoTime() - start);
+        if (timing) {
+            shape.executed(false, routing.nanoTime() - start);
+        }
+        else {
+            shape.executed(false);
+        }
     }
 
     @Override

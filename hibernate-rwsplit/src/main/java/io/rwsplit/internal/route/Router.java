@@ -92,7 +92,8 @@ public final class Router {
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing) {
         this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, health, lexing,
-                new QueryShapes((Integer) io.rwsplit.internal.config.SettingsTable.QUERY_SHAPES.defaultValue()),
+                new QueryShapes((Integer) io.rwsplit.internal.config.SettingsTable.QUERY_SHAPES.defaultValue(),
+                        (Integer) io.rwsplit.internal.config.SettingsTable.TIME_SAMPLE.defaultValue()),
                 java.util.List.of(), (Integer) io.rwsplit.internal.config.SettingsTable.AUDIT_SAMPLE.defaultValue());
     }
 

@@ -19,10 +19,18 @@ import io.rwsplit.RouteReason;
  * reported (the tracked ones beyond them are folded into {@code other} in the report too). A shape is found once per
  * distinct SQL string (the classification cache keeps it beside the classification); counting is lock-free
  * ({@link LongAdder}), with no lookup and no allocation.
+ * <p>
+ * Every statement and execution is counted; execution times are those of a sample ({@code timeSample}): each shape's
+ * first {@value #ALWAYS_TIMED} executions, then one in {@code timeSample} at random, since reading the clock twice
+ * costs a routed statement more than everything else it counts. The mean and longest times are those of the timed
+ * executions.
  */
 public final class QueryShapes {
 
     private static final RouteReason[] REASONS = RouteReason.values();
+
+    /** Each shape's first executions are all timed, so that a shape seldom run has times too. */
+    static final int ALWAYS_TIMED = 8;
 
     /** One shape's counters. */
     public static final class Shape {
@@ -31,17 +39,23 @@ public final class QueryShapes {
         private final String source;
         private final boolean read;
         private final LongAdder[] byReason = new LongAdder[REASONS.length];
+        private final int timeSample;
+        /** How many executions were timed, as far as this thread knows (racy on purpose: it only ends the warm-up). */
+        private int timedSoFar;
         private final LongAdder primaryExecutions = new LongAdder();
+        private final LongAdder primaryTimed = new LongAdder();
         private final LongAdder primaryNanos = new LongAdder();
         private final AtomicLong primaryMax = new AtomicLong();
         private final LongAdder replicaExecutions = new LongAdder();
+        private final LongAdder replicaTimed = new LongAdder();
         private final LongAdder replicaNanos = new LongAdder();
         private final AtomicLong replicaMax = new AtomicLong();
         private final LongAdder audited = new LongAdder();
         private final LongAdder staleUnit = new LongAdder();
         private final LongAdder staleSession = new LongAdder();
 
-        Shape(String id, String text, String source, boolean read) {
+        Shape(String id, String text, String source, boolean read, int timeSample) {
+            this.timeSample = timeSample;
             this.id = id;
             this.text = text;
             this.source = source;
@@ -61,15 +75,35 @@ public final class QueryShapes {
             byReason[reason.ordinal()].increment();   // the one count of a statement: every total is summed from these
         }
 
-        /** A statement of this shape executed for {@code nanos} on a replica or on the primary. */
+        /**
+         * Whether the execution of this shape that begins now is timed ({@link #executed(boolean, long)}) or only
+         * counted ({@link #executed(boolean)}): the shape's first executions, then one in the sample at random. No lock,
+         * no allocation.
+         */
+        public boolean timesNext() {
+            return timeSample <= 1 || timedSoFar < ALWAYS_TIMED
+                    || java.util.concurrent.ThreadLocalRandom.current().nextInt(timeSample) == 0;
+        }
+
+        /** A statement of this shape executed on a replica or on the primary, not timed. */
+        public void executed(boolean onReplica) {
+            (onReplica ? replicaExecutions : primaryExecutions).increment();
+        }
+
+        /** A statement of this shape executed for {@code nanos} on a replica or on the primary: a timed execution. */
         public void executed(boolean onReplica, long nanos) {
+            if (timedSoFar < ALWAYS_TIMED) {
+                timedSoFar++;
+            }
             if (onReplica) {
                 replicaExecutions.increment();
+                replicaTimed.increment();
                 replicaNanos.add(nanos);
                 raise(replicaMax, nanos);
             }
             else {
                 primaryExecutions.increment();
+                primaryTimed.increment();
                 primaryNanos.add(nanos);
                 raise(primaryMax, nanos);
             }
@@ -120,16 +154,32 @@ public final class QueryShapes {
     private final int top;
     private final int capacity;
     private final ConcurrentHashMap<String, Shape> shapes = new ConcurrentHashMap<>();
-    private final Shape readsBeyond = new Shape(QueryShapeStatistics.OTHER, "(other reads)", null, true);
-    private final Shape othersBeyond = new Shape(QueryShapeStatistics.OTHER, "(other statements)", null, false);
+    private final int timeSample;
+    private final Shape readsBeyond;
+    private final Shape othersBeyond;
 
-    /** @param top how many shapes a report lists (at least 1) */
+    /** Every execution timed. @param top how many shapes a report lists (at least 1) */
     public QueryShapes(int top) {
+        this(top, 1);
+    }
+
+    /**
+     * @param top        how many shapes a report lists (at least 1)
+     * @param timeSample one execution in this many is timed, after each shape's first {@value #ALWAYS_TIMED} (at
+     *                   least 1: every one)
+     */
+    public QueryShapes(int top, int timeSample) {
         if (top < 1) {
             throw new IllegalArgumentException("top must be at least 1: " + top);
         }
+        if (timeSample < 1) {
+            throw new IllegalArgumentException("timeSample must be at least 1: " + timeSample);
+        }
         this.top = top;
         this.capacity = 4 * top;
+        this.timeSample = timeSample;
+        this.readsBeyond = new Shape(QueryShapeStatistics.OTHER, "(other reads)", null, true, timeSample);
+        this.othersBeyond = new Shape(QueryShapeStatistics.OTHER, "(other statements)", null, false, timeSample);
     }
 
     /**
@@ -144,7 +194,7 @@ public final class QueryShapes {
         if (shapes.size() >= capacity) {
             return read ? readsBeyond : othersBeyond;
         }
-        return shapes.computeIfAbsent(text, t -> new Shape(id, t, source, read));
+        return shapes.computeIfAbsent(text, t -> new Shape(id, t, source, read, timeSample));
     }
 
     /**
@@ -275,9 +325,11 @@ public final class QueryShapes {
         long statements = 0;
         long replica = 0;
         long pe = 0;
+        long pt = 0;
         long pn = 0;
         long pm = 0;
         long re = 0;
+        long rt = 0;
         long rn = 0;
         long rm = 0;
         long audited = 0;
@@ -296,14 +348,16 @@ public final class QueryShapes {
             }
             replica += s.replicaStatements();
             pe += s.primaryExecutions.sum();
+            pt += s.primaryTimed.sum();
             pn += s.primaryNanos.sum();
             pm = Math.max(pm, s.primaryMax.get());
             re += s.replicaExecutions.sum();
+            rt += s.replicaTimed.sum();
             rn += s.replicaNanos.sum();
             rm = Math.max(rm, s.replicaMax.get());
         }
-        return new QueryShapeStatistics(id, text, source, read, statements, replica, byReason, pe, mean(pn, pe),
-                Duration.ofNanos(pm), re, mean(rn, re), Duration.ofNanos(rm), audited, staleUnit, staleSession);
+        return new QueryShapeStatistics(id, text, source, read, statements, replica, byReason, pe, mean(pn, pt),
+                Duration.ofNanos(pm), re, mean(rn, rt), Duration.ofNanos(rm), audited, staleUnit, staleSession);
     }
 
     private static Duration mean(long nanos, long count) {

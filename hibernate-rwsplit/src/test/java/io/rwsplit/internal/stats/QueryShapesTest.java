@@ -2,6 +2,7 @@ package io.rwsplit.internal.stats;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
@@ -69,5 +70,56 @@ class QueryShapesTest {
         assertEquals(Map.of(RouteReason.LOCKING_READ, 2L), onPrimary.get(0).byReason());
         assertEquals(4, shapes.reads());
         assertEquals(1, shapes.replicaReads());
+    }
+
+    @Test
+    void eachShapesFirstExecutionsAreTimedThenOneInTheSampleAtRandom() {
+        QueryShapes shapes = new QueryShapes(5, 16);
+        QueryShapes.Shape shape = shapes.shape("a1", "select a", null, true);
+        shape.routed(RouteReason.REPLICA_READ);   // a prepared statement, executed again and again
+        for (int i = 0; i < QueryShapes.ALWAYS_TIMED; i++) {
+            assertTrue(shape.timesNext(), "execution " + i + " of a new shape");
+            shape.executed(true, 1_000);
+        }
+        int timed = 0;
+        for (int i = 0; i < 16_000; i++) {
+            if (shape.timesNext()) {
+                timed++;
+                shape.executed(true, 1_000);
+            }
+            else {
+                shape.executed(true);
+            }
+        }
+        // one in 16 of 16,000 is 1,000 (standard deviation about 31): far from every one and from none
+        assertTrue(timed > 600 && timed < 1_400, timed + " of 16,000 timed");
+        QueryShapeStatistics s = shapes.report().get(0);
+        assertEquals(16_000 + QueryShapes.ALWAYS_TIMED, s.replicaExecutions(), "every execution counted");
+        assertEquals(Duration.ofNanos(1_000), s.replicaMeanTime(), "the mean of the timed ones");
+
+        QueryShapes everyOne = new QueryShapes(5, 1);
+        QueryShapes.Shape all = everyOne.shape("a1", "select a", null, true);
+        for (int i = 0; i < 1_000; i++) {
+            assertTrue(all.timesNext());
+            all.executed(false, 1_000);
+        }
+    }
+
+    @Test
+    void theMeanAndTheLongestAreThoseOfTheTimedExecutions() {
+        QueryShapes shapes = new QueryShapes(5, 16);
+        QueryShapes.Shape shape = shapes.shape("a1", "select a", null, true);
+        shape.routed(RouteReason.WRITE_TRANSACTION);
+        for (int i = 0; i < 100; i++) {
+            shape.executed(false);
+        }
+        shape.executed(false, 2_000_000);
+        shape.executed(false, 4_000_000);
+        QueryShapeStatistics s = shapes.report().get(0);
+        assertEquals(102, s.primaryExecutions());
+        assertEquals(Duration.ofMillis(3), s.primaryMeanTime());
+        assertEquals(Duration.ofMillis(4), s.primaryMaxTime());
+        assertEquals(0, s.replicaExecutions());
+        assertEquals(Duration.ZERO, s.replicaMeanTime(), "none timed: no time");
     }
 }

@@ -47,6 +47,7 @@ final class QuarkusSettings {
         config.probeTimeout().ifPresent(v -> s.put(RwSplitSettings.PROBE_TIMEOUT, v));
         config.failureThreshold().ifPresent(v -> s.put(RwSplitSettings.FAILURE_THRESHOLD, v));
         config.queryShapes().ifPresent(v -> s.put(RwSplitSettings.QUERY_SHAPES, v));
+        config.timeSample().ifPresent(v -> s.put(RwSplitSettings.TIME_SAMPLE, v));
         config.auditSample().ifPresent(v -> s.put(RwSplitSettings.AUDIT_SAMPLE, v));
         // the core's auto chooses by URL, and replicas given as DataSources have none: choose by db-kind
         String probe = config.lagProbe().orElse(lagProbe(dbKind));

@@ -99,6 +99,12 @@ public interface RwSplitRuntimeConfig {
         /** How many query shapes the statistics report (the core's default: 50). */
         OptionalInt queryShapes();
 
+        /**
+         * The query-shape statistics time each shape's first 8 executions, then one in N at random; 1 = every one (the
+         * core's default: 16).
+         */
+        OptionalInt timeSample();
+
         /** The stale-read audit checks one replica read in N; 1 = every one, 0 = off (the core's default: 100). */
         OptionalInt auditSample();
     }

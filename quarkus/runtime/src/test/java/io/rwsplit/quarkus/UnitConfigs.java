@@ -27,6 +27,7 @@ final class UnitConfigs {
             @Override public OptionalInt failureThreshold() { return OptionalInt.empty(); }
             @Override public Optional<String> lagProbe() { return Optional.empty(); }
             @Override public OptionalInt queryShapes() { return OptionalInt.empty(); }
+            @Override public OptionalInt timeSample() { return OptionalInt.empty(); }
             @Override public OptionalInt auditSample() { return OptionalInt.of(1); }
         };
     }
