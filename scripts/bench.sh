@@ -132,6 +132,10 @@ if $quick; then
   warmup=1
   cpu_opts="--pairs 20 --batch-ms 5 --warmup-s 1"
 fi
+if ! $cluster && { $layer_only || $overhead_only || $pattern_only; }; then
+  echo "bench.sh: --no-cluster belongs to the full run (see --help)" >&2
+  exit 2
+fi
 if $overhead_cluster && ! $overhead_only; then
   echo "bench.sh: --cluster belongs to 'overhead' (see --help)" >&2
   exit 2
@@ -146,7 +150,7 @@ if $pattern_page && ! $pattern_only && ! $layer_only; then
   exit 2
 fi
 layer_forks="${BENCH_LAYER_FORKS:-3}"
-if [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
+if $layer_only && [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
   echo "bench.sh: BENCH_LAYER_FORKS must be a whole number of JVM forks, 1 or more: '$layer_forks'" >&2
   exit 2
 fi

@@ -66,13 +66,13 @@ public final class RwSplitMetrics implements MeterBinder {
         RoutingStatistics stats = RwSplit.statistics(factory);
         for (RouteReason reason : RouteReason.values()) {
             String name = reason.name();
-            FunctionCounter.builder("rwsplit.statements", stats, s -> s.byReason().getOrDefault(name, 0L))
+            FunctionCounter.builder("rwsplit.statements", stats, s -> s.count(reason))
                     .tags(tags).tag("target", reason.target().name().toLowerCase(java.util.Locale.ROOT)).tag("reason", name)
                     .description("Statements routed, by target and reason").register(registry);
         }
         for (Target target : Target.values()) {
-            String reason = (target == Target.PRIMARY ? RouteReason.RETRY_PRIMARY : RouteReason.RETRY_REPLICA).name();
-            FunctionCounter.builder("rwsplit.read.retries", stats, s -> s.byReason().getOrDefault(reason, 0L))
+            RouteReason reason = target == Target.PRIMARY ? RouteReason.RETRY_PRIMARY : RouteReason.RETRY_REPLICA;
+            FunctionCounter.builder("rwsplit.read.retries", stats, s -> s.count(reason))
                     .tags(tags).tag("target", target.name().toLowerCase(java.util.Locale.ROOT))
                     .description("Reads retried after their replica failed before returning results").register(registry);
         }
@@ -134,6 +134,6 @@ public final class RwSplitMetrics implements MeterBinder {
     }
 
     static double fallbacks(RoutingStatistics s) {
-        return s.byReason().getOrDefault(RouteReason.NO_HEALTHY_REPLICA.name(), 0L);
+        return s.count(RouteReason.NO_HEALTHY_REPLICA);
     }
 }

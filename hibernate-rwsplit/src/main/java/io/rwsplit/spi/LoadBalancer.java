@@ -18,8 +18,7 @@ public interface LoadBalancer {
     /**
      * Whether this balancer reads {@link ReplicaView#inFlight()}: the statements in progress on each replica are
      * counted only for a balancer that does (two atomic updates per replica statement saved otherwise), and
-     * {@code inFlight()} stays 0 for one that does not. A balancer written for an application reads it unless it says
-     * otherwise.
+     * {@code inFlight()} stays 0 for one that does not. Unless it says otherwise, a balancer reads it.
      */
     default boolean readsInFlight() {
         return true;

@@ -3,7 +3,6 @@ package io.rwsplit.bench.layer;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -11,10 +10,11 @@ import java.sql.Statement;
 import javax.sql.DataSource;
 
 /**
- * A JDBC driver that does nothing, as dynamic proxies: its connections prepare statements whose queries return one
- * row ({@code 7}, {@code "x"}), and remember only their autocommit mode. What a routing layer over it costs is then
- * its own cost, not a database's: both sides of a comparison make the same calls into it (and pay the same proxy
- * dispatch), so that the difference is the layer's. Not thread-safe beyond what one benchmark thread needs.
+ * A JDBC driver that does nothing: its connections ({@link NoopConnection}, a plain class, so that a call the routing
+ * layer adds costs what it costs of a real driver) prepare statements, dynamic proxies, whose queries return one row
+ * ({@code 7}, {@code "x"}). What a routing layer over it costs is then its own cost, not a database's: both sides of
+ * a comparison make the same statement calls (and pay the same proxy dispatch for them), so that the difference is
+ * the layer's. Not thread-safe beyond what one benchmark thread needs.
  */
 final class NoopJdbc {
 
@@ -24,18 +24,27 @@ final class NoopJdbc {
     /** A data source whose every connection is a new no-op connection (a pool in front keeps them). */
     static DataSource dataSource() {
         return proxy(DataSource.class, (self, method, args) -> switch (method.getName()) {
-            case "getConnection" -> proxy(Connection.class, new Handler(Kind.CONNECTION));
+            case "getConnection" -> new NoopConnection();
             case "getLoginTimeout" -> 0;
             default -> object(self, method, args);
         });
     }
 
-    private enum Kind { CONNECTION, STATEMENT, RESULTS }
+    private enum Kind { STATEMENT, RESULTS }
 
-    /** One connection's, statement's or result set's answers. */
+    /** A new no-op prepared statement. */
+    static PreparedStatement preparedStatement() {
+        return proxy(PreparedStatement.class, new Handler(Kind.STATEMENT));
+    }
+
+    /** A new no-op statement. */
+    static Statement statement() {
+        return proxy(Statement.class, new Handler(Kind.STATEMENT));
+    }
+
+    /** One statement's or result set's answers. */
     private static final class Handler implements InvocationHandler {
         private final Kind kind;
-        private boolean autoCommit = true;
         private int rowsRead;
 
         Handler(Kind kind) {
@@ -46,35 +55,17 @@ final class NoopJdbc {
         public Object invoke(Object self, Method method, Object[] args) {
             String name = method.getName();
             switch (name) {
-                case "prepareStatement", "createStatement" -> {
-                    Class<? extends Statement> type = name.equals("createStatement") ? Statement.class
-                            : PreparedStatement.class;
-                    return proxy(type, new Handler(Kind.STATEMENT));
-                }
                 case "executeQuery" -> {
                     return proxy(ResultSet.class, new Handler(Kind.RESULTS));
                 }
                 case "next" -> {
                     return rowsRead++ == 0;
                 }
-                case "isValid" -> {
-                    return true;
-                }
-                case "getAutoCommit" -> {
-                    return autoCommit;
-                }
-                case "setAutoCommit" -> {
-                    autoCommit = (Boolean) args[0];
-                    return null;
-                }
                 case "getLong" -> {
                     return 7L;
                 }
                 case "getString" -> {
                     return "x";
-                }
-                case "getTransactionIsolation" -> {
-                    return Connection.TRANSACTION_READ_COMMITTED;
                 }
                 default -> {
                     return object(self, method, args);

@@ -180,7 +180,12 @@ public final class RoutingLayerCost {
         List<String> operations = List.of("find", "statement", "session");
         Path out = null;
         for (int i = 0; i < args.length; i++) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
+            if (i + 1 == args.length) {
+                throw new IllegalArgumentException("'" + args[i] + "' needs a value; usage: RoutingLayerCost [--pairs 60]"
+                        + " [--batch 20000] [--warmup-batches 40] [--operations find,statement,session] [--fork 1]"
+                        + " [--out layer.tsv]");
+            }
+            String value = args[i + 1];
             switch (args[i]) {
                 case "--pairs" -> pairs = Integer.parseInt(value);
                 case "--batch" -> batch = Integer.parseInt(value);

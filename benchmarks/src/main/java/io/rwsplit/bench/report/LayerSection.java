@@ -80,7 +80,7 @@ public final class LayerSection {
             md.append("| ").append(operation.getKey()).append(": ")
                     .append(WHAT.getOrDefault(operation.getKey(), "(unknown operation)"))
                     .append(" | ").append(String.format("%.0f ns", PatternSection.median(column(tsv, rows, "plain_ns"))))
-                    .append(" | ").append(String.format("**+%.0f ns**", PatternSection.median(over)))
+                    .append(" | ").append(String.format("**%+.0f ns**", PatternSection.median(over)))
                     .append(" | ").append(String.format("%.0f to %.0f ns", min(over), max(over)))
                     .append(" | ").append(rows.size()).append(" × ").append(tsv.field(rows.get(0), "pairs"))
                     .append(" | ").append(String.format("%.0f B, %+.0f B", PatternSection.median(column(tsv, rows, "plain_bytes")),

@@ -144,12 +144,11 @@ final class ReplicaPools implements AutoCloseable {
 
     /** What routing may ask of a HikariCP pool: its init SQL, and to close a connection for good. */
     private static PoolControl control(HikariDataSource pool) {
-        // HikariCP opens its connections with this mode and sets it back on return when a borrower changed it
-        boolean autoCommit = pool.isAutoCommit();
         return new PoolControl() {
+            /** HikariCP opens its connections in this mode and sets it back on return when a borrower changed it. */
             @Override
             public boolean lendsAutoCommit() {
-                return autoCommit;
+                return pool.isAutoCommit();   // asked each time: an application's pool may change it until it starts
             }
 
             @Override

@@ -106,14 +106,15 @@ final class Failover {
      */
     private <S extends Statement, T> T timed(Door<S> door, Execution<? super S, T> execution) throws SQLException {
         QueryShapes.Shape shape = door.shape();
-        if (!shape.timesNext()) {
+        int weight = shape.timesNext();
+        if (weight == 0) {
             T result = execution.run(door.physical());
             shape.executed(door.node() != null);
             return result;
         }
         long start = router.nanoTime();
         T result = execution.run(door.physical());
-        shape.executed(door.node() != null, router.nanoTime() - start);
+        shape.executed(door.node() != null, router.nanoTime() - start, weight);
         return result;
     }
 

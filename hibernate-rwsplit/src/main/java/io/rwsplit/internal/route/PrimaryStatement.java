@@ -19,8 +19,8 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
     private final ConnectionRouting routing;
     private boolean writes;
     private QueryShapes.Shape shape;
-    /** Whether the execution under way is timed ({@link #executing()}). */
-    private boolean timing;
+    /** The weight of the execution under way when it is timed, else 0 ({@link #executing()}). */
+    private int timing;
 
     PrimaryStatement(ConnectionRouting routing) {
         this.routing = routing;
@@ -46,14 +46,14 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         finally {
             forget();
             writes = false;
-            timing = false;
+            timing = 0;
             routing.idle(this, by);
         }
     }
 
     /**
      * Tells the connection of a write, and returns the time the execution starts when the shape's sample times it
-     * ({@link QueryShapes.Shape#timesNext}: the clock is read only then; {@link #timing} says whether it does).
+     * ({@link QueryShapes.Shape#timesNext}: the clock is read only then; {@link #timing} is its weight, or 0).
      */
     private long executing() throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
@@ -61,13 +61,13 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
             routing.writeExecuting();
         }
         timing = shape.timesNext();
-        return timing ? routing.nanoTime() : 0;
+        return timing != 0 ? routing.nanoTime() : 0;
     }
 
     /** The execution that began at {@code start} ended: it counts for the statement's shape, with its time if timed. */
     private void executed(long start) {
-        if (timing) {
-            shape.executed(false, routing.nanoTime() - start);
+        if (timing != 0) {
+            shape.executed(false, routing.nanoTime() - start, timing);
         }
         else {
             shape.executed(false);

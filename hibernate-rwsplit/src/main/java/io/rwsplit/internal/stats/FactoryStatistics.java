@@ -110,10 +110,11 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
 
     @Override
     public long primaryStatements() {
+        long[] counts = shapes.countsByReason();
         long sum = 0;
         for (RouteReason reason : REASONS) {
             if (reason.target() == io.rwsplit.Target.PRIMARY) {
-                sum += shapes.count(reason);
+                sum += counts[reason.ordinal()];
             }
         }
         return sum;
@@ -136,8 +137,9 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     @Override
     public Map<String, Long> byReason() {
         Map<String, Long> map = new LinkedHashMap<>();
+        long[] counts = shapes.countsByReason();
         for (RouteReason reason : REASONS) {
-            long n = shapes.count(reason);
+            long n = counts[reason.ordinal()];
             if (n != 0) {
                 map.put(reason.name(), n);
             }

@@ -22,8 +22,9 @@ import io.rwsplit.RouteReason;
  * <p>
  * Every statement and execution is counted; execution times are those of a sample ({@code timeSample}): each shape's
  * first {@value #ALWAYS_TIMED} executions, then one in {@code timeSample} at random, since reading the clock twice
- * costs a routed statement more than everything else it counts. The mean and longest times are those of the timed
- * executions.
+ * costs a routed statement more than everything else it counts. Each timed execution stands for as many as it was
+ * drawn from (the first ones for one each, a sampled one for {@code timeSample}), so that the mean estimates that of
+ * every execution, not of the first ones; the longest time is that of the timed executions.
  */
 public final class QueryShapes {
 
@@ -42,12 +43,13 @@ public final class QueryShapes {
         private final int timeSample;
         /** How many executions were timed, as far as this thread knows (racy on purpose: it only ends the warm-up). */
         private int timedSoFar;
+        // the timed executions' times, each multiplied by its weight (the executions it stands for), and the weights
         private final LongAdder primaryExecutions = new LongAdder();
-        private final LongAdder primaryTimed = new LongAdder();
+        private final LongAdder primaryWeights = new LongAdder();
         private final LongAdder primaryNanos = new LongAdder();
         private final AtomicLong primaryMax = new AtomicLong();
         private final LongAdder replicaExecutions = new LongAdder();
-        private final LongAdder replicaTimed = new LongAdder();
+        private final LongAdder replicaWeights = new LongAdder();
         private final LongAdder replicaNanos = new LongAdder();
         private final AtomicLong replicaMax = new AtomicLong();
         private final LongAdder audited = new LongAdder();
@@ -76,13 +78,16 @@ public final class QueryShapes {
         }
 
         /**
-         * Whether the execution of this shape that begins now is timed ({@link #executed(boolean, long)}) or only
-         * counted ({@link #executed(boolean)}): the shape's first executions, then one in the sample at random. No lock,
-         * no allocation.
+         * Whether the execution of this shape that begins now is timed: 0 when it is only counted
+         * ({@link #executed(boolean)}), else the number of executions its time stands for, its weight
+         * ({@link #executed(boolean, long, int)}): 1 for each of the shape's first executions, the sample's size for one
+         * drawn at random after them. No lock, no allocation.
          */
-        public boolean timesNext() {
-            return timeSample <= 1 || timedSoFar < ALWAYS_TIMED
-                    || java.util.concurrent.ThreadLocalRandom.current().nextInt(timeSample) == 0;
+        public int timesNext() {
+            if (timeSample <= 1 || timedSoFar < ALWAYS_TIMED) {
+                return 1;
+            }
+            return java.util.concurrent.ThreadLocalRandom.current().nextInt(timeSample) == 0 ? timeSample : 0;
         }
 
         /** A statement of this shape executed on a replica or on the primary, not timed. */
@@ -90,21 +95,29 @@ public final class QueryShapes {
             (onReplica ? replicaExecutions : primaryExecutions).increment();
         }
 
-        /** A statement of this shape executed for {@code nanos} on a replica or on the primary: a timed execution. */
+        /** A statement of this shape executed for {@code nanos} on a replica or on the primary, timed for itself alone. */
         public void executed(boolean onReplica, long nanos) {
+            executed(onReplica, nanos, 1);
+        }
+
+        /**
+         * A statement of this shape executed for {@code nanos} on a replica or on the primary, timed as {@code weight}
+         * executions ({@link #timesNext()}).
+         */
+        public void executed(boolean onReplica, long nanos, int weight) {
             if (timedSoFar < ALWAYS_TIMED) {
                 timedSoFar++;
             }
             if (onReplica) {
                 replicaExecutions.increment();
-                replicaTimed.increment();
-                replicaNanos.add(nanos);
+                replicaWeights.add(weight);
+                replicaNanos.add(nanos * weight);
                 raise(replicaMax, nanos);
             }
             else {
                 primaryExecutions.increment();
-                primaryTimed.increment();
-                primaryNanos.add(nanos);
+                primaryWeights.add(weight);
+                primaryNanos.add(nanos * weight);
                 raise(primaryMax, nanos);
             }
         }
@@ -202,11 +215,29 @@ public final class QueryShapes {
      * counted once, by its shape, and the factory's totals are summed from these counts.
      */
     public long count(RouteReason reason) {
-        long total = 0;
-        for (Shape s : all()) {
-            total += s.byReason[reason.ordinal()].sum();
+        int r = reason.ordinal();
+        long total = readsBeyond.byReason[r].sum() + othersBeyond.byReason[r].sum();
+        for (Shape s : shapes.values()) {
+            total += s.byReason[r].sum();
         }
         return total;
+    }
+
+    /** {@link #count} of every reason, by ordinal, in one pass over the shapes. */
+    public long[] countsByReason() {
+        long[] counts = new long[REASONS.length];
+        add(counts, readsBeyond);
+        add(counts, othersBeyond);
+        for (Shape s : shapes.values()) {
+            add(counts, s);
+        }
+        return counts;
+    }
+
+    private static void add(long[] counts, Shape s) {
+        for (int r = 0; r < counts.length; r++) {
+            counts[r] += s.byReason[r].sum();
+        }
     }
 
     /** Reads routed (statements of read shapes), wherever they ran. */
@@ -348,11 +379,11 @@ public final class QueryShapes {
             }
             replica += s.replicaStatements();
             pe += s.primaryExecutions.sum();
-            pt += s.primaryTimed.sum();
+            pt += s.primaryWeights.sum();
             pn += s.primaryNanos.sum();
             pm = Math.max(pm, s.primaryMax.get());
             re += s.replicaExecutions.sum();
-            rt += s.replicaTimed.sum();
+            rt += s.replicaWeights.sum();
             rn += s.replicaNanos.sum();
             rm = Math.max(rm, s.replicaMax.get());
         }
