@@ -533,7 +533,8 @@ final class ConnectionRouting {
 
     /**
      * Serves {@code session} through the new facade {@code owner} as a new logical connection would
-     * ({@code readOnlySession}: asked for through {@code getReadOnlyConnection()}); both null: it waits for one.
+     * ({@code readOnlySession}: asked for through {@code getReadOnlyConnection()}); both null: it waits for one, cleared
+     * of the session it served.
      */
     void serve(RoutingConnection owner, SessionRouting session, boolean readOnlySession) {
         served.owner = owner;
@@ -543,6 +544,16 @@ final class ConnectionRouting {
         connectionSession.clear();
         physical.clear();
         settings.clear();
+    }
+
+    /**
+     * Serves {@code session} through the new facade {@code owner}: parts that waited, which their last {@link #close}
+     * cleared as {@link #serve} does ({@link Router#open} takes only those), need nothing else set again.
+     */
+    void resume(RoutingConnection owner, SessionRouting session, boolean readOnlySession) {
+        served.owner = owner;
+        served.session = session;
+        tx.readOnlySession(readOnlySession);
     }
 
     void rollback() throws SQLException {

@@ -60,7 +60,7 @@ public final class RoutingConnection implements Connection {
     RoutingConnection(ConnectionRouting routing, SessionRouting session, boolean readOnlySession) {
         this.session = session;
         this.routing = routing;
-        routing.serve(this, session, readOnlySession);
+        routing.resume(this, session, readOnlySession);
     }
 
     /** The session this connection routes for. */

@@ -86,6 +86,11 @@ final class TransactionTracker implements Runnable {
         this.recorder = recorder;
     }
 
+    /** Whether the logical connection was asked for through {@code getReadOnlyConnection()} (nothing else changes). */
+    void readOnlySession(boolean readOnlySession) {
+        this.readOnlySession = readOnlySession;
+    }
+
     /**
      * Serves {@code session} as a new tracker would ({@code readOnlySession}: asked for through
      * {@code getReadOnlyConnection()}), after {@link #closing} ended its last one; null while it waits.
