@@ -299,6 +299,11 @@ final class ConnectionRouting {
         return served.owner;
     }
 
+    /** The session served now, or null while the parts wait. */
+    SessionRouting session() {
+        return served.session;
+    }
+
     /**
      * Whether a read prepared on a replica records its parameters to run again elsewhere: outside a transaction (a
      * failed read may move), and in a read-only-by-preference transaction (a statement the replica refuses as a write

@@ -43,9 +43,13 @@ class ConnectionReuseTest {
         servers.close();
     }
 
+    /** The parts of the connection {@link #usedAndClosed} closed last (a closed facade lets go of its parts). */
+    private ConnectionRouting partsOfClosed;
+
     /** Sets every kind of state a session can leave on its logical connection, then closes it. */
-    private RoutingConnection usedAndClosed(SessionRouting session) throws SQLException {
+    private RoutingConnection usedAndClosed(SessionRouting session) throws Exception {
         RoutingConnection c = servers.open(session);
+        partsOfClosed = parts(c);
         c.setAutoCommit(false);
         try (Statement s = c.createStatement()) {
             s.executeUpdate("insert into item (label) values ('written')");
@@ -74,6 +78,8 @@ class ConnectionReuseTest {
         c.setSchema("PUBLIC");
         c.close();
         assertTrue(c.isClosed());
+        assertNull(parts(c), "a closed facade lets go of its parts: nothing of it reaches the session they serve next");
+        assertNull(c.session());
         return c;
     }
 
@@ -93,7 +99,7 @@ class ConnectionReuseTest {
         SessionRouting next = servers.session(Consistency.readYourWrites());
         RoutingConnection reused = servers.open(next);
         assertNotSame(closed, reused, "each session gets a facade of its own");
-        assertSame(parts(closed), parts(reused), "over the same parts");
+        assertSame(partsOfClosed, parts(reused), "over the same parts");
         assertSame(next, reused.session());
         RoutingConnection fresh = new RoutingConnection(servers.router, next, false);
         sameState(fresh, reused, "RoutingConnection", new IdentityHashMap<>());
@@ -110,9 +116,10 @@ class ConnectionReuseTest {
     void aClosedConnectionStaysClosedWhileItsPartsServeTheNextSession() throws Exception {
         RoutingConnection closed = servers.open(servers.session(Consistency.readYourWrites()));
         assertEquals("r1", who(closed));
+        ConnectionRouting itsParts = parts(closed);
         closed.close();
         RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
-        assertSame(parts(closed), parts(next));
+        assertSame(itsParts, parts(next));
         next.setAutoCommit(false);
         try (Statement s = next.createStatement()) {
             s.executeUpdate("insert into item (label) values ('next session')");
@@ -140,9 +147,10 @@ class ConnectionReuseTest {
         RoutingConnection closed = servers.open(servers.session(Consistency.readYourWrites()));
         java.sql.PreparedStatement prepared = closed.prepareStatement("select name from who where id = ?");
         Statement created = closed.createStatement();
+        ConnectionRouting itsParts = parts(closed);
         closed.close();   // the application left both open
         RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
-        assertSame(parts(closed), parts(next));
+        assertSame(itsParts, parts(next));
         assertEquals("08003", assertThrows(SQLException.class, prepared::executeQuery).getSQLState());
         assertEquals("08003", assertThrows(SQLException.class,
                 () -> created.executeUpdate("insert into item (label) values ('stale')")).getSQLState());
@@ -159,9 +167,10 @@ class ConnectionReuseTest {
     void anAbortedConnectionsPartsAreNotReused() throws Exception {
         RoutingConnection c = servers.open(servers.session(Consistency.readYourWrites()));
         assertEquals("r1", who(c));
+        ConnectionRouting itsParts = parts(c);
         c.abort(Runnable::run);
         assertEquals(0, servers.router.idleConnections(), "an aborted connection is not reused");
-        assertNotSame(parts(c), parts(servers.open(servers.session(Consistency.readYourWrites()))));
+        assertNotSame(itsParts, parts(servers.open(servers.session(Consistency.readYourWrites()))));
     }
 
     @Test
@@ -169,7 +178,7 @@ class ConnectionReuseTest {
         RoutingConnection c = usedAndClosed(servers.session(Consistency.readYourWrites()));
         Field served = ConnectionRouting.class.getDeclaredField("served");
         served.setAccessible(true);
-        Served whom = (Served) served.get(parts(c));
+        Served whom = (Served) served.get(partsOfClosed);
         assertNull(whom.session, "idle parts keep no session");
         assertNull(whom.owner, "idle parts keep no facade");
     }

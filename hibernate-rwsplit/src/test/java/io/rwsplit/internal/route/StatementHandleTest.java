@@ -159,14 +159,15 @@ class StatementHandleTest {
         RoutingConnection closed = servers.open(servers.session(Consistency.readYourWrites()));
         PreparedStatement left = closed.prepareStatement(READ);
         Object body = target(left);
+        Field parts = RoutingConnection.class.getDeclaredField("routing");
+        parts.setAccessible(true);
+        Object itsParts = parts.get(closed);   // a closed facade lets go of them
         closed.close();   // the statement is still open
         RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
         left.close();     // its body is not kept: the parts serve the next session now
-        Field parts = RoutingConnection.class.getDeclaredField("routing");
-        parts.setAccessible(true);
         Field idle = ConnectionRouting.class.getDeclaredField("idleRead");
         idle.setAccessible(true);
-        assertSame(parts.get(closed), parts.get(next));
+        assertSame(itsParts, parts.get(next));
         assertNull(idle.get(parts.get(next)), "the closed connection's statement gave its body to no one");
         try (PreparedStatement ps = next.prepareStatement(READ)) {
             assertNotSame(body, target(ps));
