@@ -103,9 +103,11 @@ public final class ReplicaSet {
      * Before {@code c}, a connection just borrowed from {@code node} or opened by its probe, is used: on its physical
      * connection's first use, asks when the server started; a start time other than the one its connections said
      * before means it restarted (or was replaced) since, however fast: what it told before (positions it applied) is
-     * forgotten now, not at the next failed probe. A server that cannot say is not asked again.
+     * forgotten now, not at the next failed probe. A server that cannot say is not asked again. A connection error
+     * while asking is thrown: the connection is broken (its pool may have marked it so), and the caller must not use
+     * it for a read.
      */
-    public void checkServerRun(ReplicaNode node, Connection c) {
+    public void checkServerRun(ReplicaNode node, Connection c) throws SQLException {
         Connection physical;
         try {
             physical = c.isWrapperFor(Connection.class) ? c.unwrap(Connection.class) : c;
@@ -120,7 +122,14 @@ public final class ReplicaSet {
         try {
             run = io.rwsplit.internal.health.ServerStart.of(c);
         }
-        catch (SQLException | RuntimeException e) {
+        catch (SQLException e) {
+            if (io.rwsplit.internal.health.ConnectionErrors.isConnectionError(e)) {
+                throw e;
+            }
+            log.debug("[{}] asking replica '{}' when it started failed: {}", label, node.name(), e.getMessage());
+            return;
+        }
+        catch (RuntimeException e) {
             log.debug("[{}] asking replica '{}' when it started failed: {}", label, node.name(), e.getMessage());
             return;
         }

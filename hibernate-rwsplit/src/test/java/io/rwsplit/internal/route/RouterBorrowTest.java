@@ -89,6 +89,51 @@ class RouterBorrowTest {
         assertEquals(ReplicaState.DOWN, router.replicas().health().replicas().get(0).state());
     }
 
+    /**
+     * A PostgreSQL replica dying: the first-use question on a new connection (when did the server start?) fails with
+     * a connection error (57P01), and HikariCP marks the connection broken. The borrow fails as a broken connection
+     * does, so that the read goes elsewhere instead of preparing on a closed connection.
+     */
+    private final DataSourceAdapter dyingPostgres = new DataSourceAdapter() {
+        @Override
+        public Connection getConnection() {
+            Object metaData = Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {java.sql.DatabaseMetaData.class},
+                    (p, method, args) -> switch (method.getName()) {
+                        case "getDatabaseProductName" -> "PostgreSQL";
+                        case "getDatabaseProductVersion" -> "15.8";
+                        default -> null;
+                    });
+            Object statement = Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {java.sql.Statement.class},
+                    (p, method, args) -> {
+                        if (method.getName().equals("executeQuery")) {
+                            throw new SQLException("simulated: FATAL: terminating connection due to unexpected postmaster exit",
+                                    "57P01");
+                        }
+                        return null;
+                    });
+            return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
+                    (p, method, args) -> switch (method.getName()) {
+                        case "getMetaData" -> metaData;
+                        case "createStatement" -> statement;
+                        case "isWrapperFor" -> false;
+                        case "close" -> {
+                            closed.incrementAndGet();
+                            yield null;
+                        }
+                        default -> null;
+                    });
+        }
+    };
+
+    @Test
+    void aConnectionThatBreaksWhenFirstAskedIsNotLentToARead() throws SQLException {
+        ReplicaNode node = new ReplicaNode(0, "r1", 1, 1, dyingPostgres, false);
+        Router router = router(node);
+        assertNull(router.borrow(node), "no connection for the read: it goes to another replica or the primary");
+        assertEquals(1, closed.get(), "given back to its pool, not leaked");
+        assertEquals(ReplicaState.DOWN, router.replicas().health().replicas().get(0).state());
+    }
+
     @Test
     void aTimeoutOfAPoolHoldingBusyConnectionsIsSaturation() {
         ReplicaNode node = new ReplicaNode(0, "r1", 1, 1, timingOut(), false, holding(true));
