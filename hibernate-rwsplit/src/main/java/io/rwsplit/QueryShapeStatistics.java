@@ -18,11 +18,13 @@ import java.util.Map;
  * @param replicaStatements  of those, served by a replica
  * @param byReason           statements by the reason of their route (only non-zero counts, in declaration order)
  * @param primaryExecutions  executions on the primary
- * @param primaryMeanTime    their mean execution time, of the timed ones ({@link RwSplitSettings#TIME_SAMPLE}: each
- *                           shape's first 8, then one in N at random; {@link Duration#ZERO} when none was timed)
+ * @param primaryMeanTime    their mean execution time, estimated from the timed ones ({@link RwSplitSettings#TIME_SAMPLE}:
+ *                           each shape's first 8, then one in N at random, each standing for the executions it was
+ *                           drawn from; {@link Duration#ZERO} when none was timed)
  * @param primaryMaxTime     the longest timed one
  * @param replicaExecutions  executions on a replica
- * @param replicaMeanTime    their mean execution time, of the timed ones ({@link Duration#ZERO} when none was timed)
+ * @param replicaMeanTime    their mean execution time, estimated from the timed ones ({@link Duration#ZERO} when none
+ *                           was timed)
  * @param replicaMaxTime     the longest timed one
  * @param auditedReads       reads of this shape the stale-read audit checked
  *                           ({@link RoutingStatistics#auditedReads()})

@@ -147,8 +147,9 @@ public final class RwSplitSettings {
     /**
      * How many executions the query-shape statistics time: each shape's first 8, then one in N at random (reading the
      * clock around every execution would cost a routed statement more than all the rest it counts). Statements and
-     * executions are all counted; {@code QueryShapeStatistics}' mean and longest times are those of the timed
-     * executions. Integer &ge; 1; {@code 1} times every execution; default {@code 16}. @since 0.1
+     * executions are all counted; {@code QueryShapeStatistics}' mean time is estimated from the timed executions, each
+     * standing for the executions it was drawn from, and its longest time is the longest timed one. Integer &ge; 1;
+     * {@code 1} times every execution; default {@code 16}. @since 0.1
      */
     public static final String TIME_SAMPLE = PREFIX + "time_sample";
 
