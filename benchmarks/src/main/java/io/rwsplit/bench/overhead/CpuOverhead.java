@@ -2,10 +2,7 @@ package io.rwsplit.bench.overhead;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -133,14 +130,7 @@ public final class CpuOverhead {
             default -> throw new IllegalArgumentException("--target must be h2 or cluster, was '" + target + "'");
         }
         if (out != null) {
-            if (!Files.exists(out)) {
-                Files.writeString(out, TSV_HEADER + "\n", StandardCharsets.UTF_8);
-            }
-            StringBuilder rows = new StringBuilder();
-            for (Result result : results) {
-                rows.append(result.tsv()).append('\n');
-            }
-            Files.writeString(out, rows, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+            io.rwsplit.bench.TsvRows.append(out, TSV_HEADER, results.stream().map(Result::tsv).toList());
         }
     }
 

@@ -532,20 +532,16 @@ final class ConnectionRouting {
         if (!tx.reusable() || !physical.noneHeld()) {
             return false;
         }
-        serve(null, null, false);   // nothing of this session stays reachable from the idle connection
+        clearSession();   // nothing of this session stays reachable from the idle connection
         return true;
     }
 
-    /**
-     * Serves {@code session} through the new facade {@code owner} as a new logical connection would
-     * ({@code readOnlySession}: asked for through {@code getReadOnlyConnection()}); both null: it waits for one, cleared
-     * of the session it served.
-     */
-    void serve(RoutingConnection owner, SessionRouting session, boolean readOnlySession) {
-        served.owner = owner;
-        served.session = session;
+    /** Every part back to a new one's state, serving no one: the parts wait for the next session ({@link #resume}). */
+    private void clearSession() {
+        served.owner = null;
+        served.session = null;
         gate.serve();
-        tx.serve(readOnlySession);
+        tx.serve(false);
         connectionSession.clear();
         physical.clear();
         settings.clear();
@@ -553,7 +549,7 @@ final class ConnectionRouting {
 
     /**
      * Serves {@code session} through the new facade {@code owner}: parts that waited, which their last {@link #close}
-     * cleared as {@link #serve} does ({@link Router#open} takes only those), need nothing else set again.
+     * cleared ({@link #clearSession}; {@link Router#open} takes only those), need nothing else set again.
      */
     void resume(RoutingConnection owner, SessionRouting session, boolean readOnlySession) {
         served.owner = owner;
