@@ -14,7 +14,7 @@
 #        scripts/bench.sh overhead [--cluster]
 #        scripts/bench.sh layer [--quick] [--page]
 #        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--pg-delay=D]
-#                                 [--quick] [--page]
+#                                 [--with-ceiling] [--quick] [--page]
 #        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
 #   --no-cluster   only the H2 part (1); parts 2 and 3 are reported as not run
@@ -42,6 +42,12 @@
 #                  read-your-writes: every read on a replica, nothing waited for or asked) right after the default:
 #                  P R E P R E ..., into rows of their own; what reading from the replicas costs by itself on this
 #                  machine, apart from what the default's consistency costs (about 1.5 times as long)
+#   --with-ceiling (pattern only) after each database's cells, what moving the reads to the replicas costs there by
+#                  itself: the pattern in raw JDBC (no Hibernate, no hibernate-rwsplit) by BENCH_USERS threads, writes
+#                  on the primary, reads on the primary, on the first replica alone or spread over the replicas (per
+#                  thread, and each thread's in turn), BENCH_PATTERN_PAIRS rounds of 8 s runs
+#                  (io.rwsplit.bench.workload.SpreadCeiling; about 40 s a round), a table of its own under the
+#                  section's (ceiling.tsv, ceiling-postgres.tsv)
 #   --pg-delay=D   (pattern only) on PostgreSQL, run the cells a second time with both standbys D behind
 #                  (`pg-cluster.sh delay N D`: whole seconds or milliseconds, e.g. 500ms), into a row of its own
 #   --audit        (pattern only) instead of plain Hibernate against hibernate-rwsplit: hibernate-rwsplit in
@@ -90,6 +96,7 @@ pattern_postgres=false
 pattern_pairs=false
 pattern_with_pairs=false
 pattern_with_eventual=false
+pattern_with_ceiling=false
 pattern_pg_delay=""
 pattern_page=false
 pattern_audit=false
@@ -106,6 +113,7 @@ for arg in "$@"; do
     --pairs) pattern_pairs=true ;;
     --with-pairs) pattern_with_pairs=true ;;
     --with-eventual) pattern_with_eventual=true ;;
+    --with-ceiling) pattern_with_ceiling=true ;;
     --page) pattern_page=true ;;
     --audit) pattern_audit=true ;;
     --pg-delay=*) pattern_pg_delay="${arg#--pg-delay=}" ;;
@@ -146,8 +154,8 @@ if $overhead_cluster && ! $overhead_only; then
   exit 2
 fi
 if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual \
-  || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
+  || $pattern_with_ceiling || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
   exit 2
 fi
 if $pattern_page && ! $pattern_only && ! $layer_only; then
@@ -163,7 +171,8 @@ if $layer_only && [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
   echo "bench.sh: BENCH_LAYER_FORKS must be a whole number of JVM forks, 1 or more: '$layer_forks'" >&2
   exit 2
 fi
-if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || [[ -n "$pattern_pg_delay" ]]; }; then
+if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || $pattern_with_ceiling \
+  || [[ -n "$pattern_pg_delay" ]]; }; then
   echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual or --pg-delay" >&2
   exit 2
 fi
@@ -328,6 +337,13 @@ if $pattern_only; then
       --prove "$prove" --modes "$pattern_modes" --pattern "$workload_pattern" --prime 20 --out "$3" \
       ${pattern_alternate:+--alternate "$pattern_alternate"}
   }
+  # $1: mariadb or postgres; $2: its primary port; $3: the TSV file (--with-ceiling)
+  pattern_ceiling() {
+    local ceiling_seconds=8
+    $quick && ceiling_seconds=2
+    java -cp "$jar" io.rwsplit.bench.workload.SpreadCeiling --database "$1" --port "$2" --threads "$users" \
+      --seconds "$ceiling_seconds" --rounds "$pattern_pairs_count" --out "$3"
+  }
   # what PatternSection puts above the table (--page): the command with every setting that differs from its
   # default, the machine and the load average
   pattern_meta="$out/meta.properties"
@@ -361,6 +377,10 @@ if $pattern_only; then
       pattern_workload mariadb "$port" "$out/workload-pairs.tsv" none pairs
       echo "== MariaDB pairs done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     fi
+    if $pattern_with_ceiling; then
+      pattern_ceiling mariadb "$port" "$out/ceiling.tsv"
+      echo "== MariaDB ceiling done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    fi
   fi
   if $pattern_postgres; then
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$pg_port") 2>/dev/null; then
@@ -375,6 +395,10 @@ if $pattern_only; then
     if $pattern_with_pairs; then
       pattern_workload postgres "$pg_port" "$out/workload-postgres-pairs.tsv" none pairs
       echo "== PostgreSQL pairs done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    fi
+    if $pattern_with_ceiling; then
+      pattern_ceiling postgres "$pg_port" "$out/ceiling-postgres.tsv"
+      echo "== PostgreSQL ceiling done, load average $(cut -d' ' -f1-3 /proc/loadavg)"
     fi
     if [[ -n "$pattern_pg_delay" ]]; then
       delay_both pg_cluster_sh "$pattern_pg_delay"

@@ -20,7 +20,9 @@ import io.rwsplit.bench.report.ResultFiles.Tsv;
  * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved; when
  * {@code bench.sh pattern --with-pairs} ran, {@code workload-pairs.tsv} and {@code workload-postgres-pairs.tsv}: the
  * write-then-read pairs alone on each; and, when {@code --pg-delay=D} ran, {@code workload-postgres-delay.tsv}: the
- * same on PostgreSQL with both standbys {@code D} behind (these rows are left out when their file is not there).
+ * same on PostgreSQL with both standbys {@code D} behind (these rows are left out when their file is not there); when
+ * {@code --with-ceiling} ran, {@code ceiling.tsv} and {@code ceiling-postgres.tsv}: the pattern in raw JDBC with its reads
+ * on the primary, a replica and the replicas, a table of their own under the first ({@link CeilingTable}).
  * <p>
  * Usage: {@code PatternSection <results dir> <markdown file>}
  */
@@ -95,7 +97,11 @@ public final class PatternSection {
                 runs of a pair share the JVM and the load of the same minute, so the median of the pairs is the \
                 figure to compare, not the absolute ops/s. The primary and the standbys run on this machine's \
                 %s cores together with the benchmark, so the standbys add no capacity here: a read moved to a \
-                standby competes for the same cores as the primary's work. Rows marked `consistency=eventual`                 (`--with-eventual`: each round runs P R E) read everything from the replicas and wait for nothing:                 they show what reading from the replicas costs on this machine by itself, and the gap between them                 and the default's row is what the default's read-your-writes costs; their ratio is to the plain                 Hibernate run of their round.
+                standby competes for the same cores as the primary's work. Rows marked `consistency=eventual` \
+                (`--with-eventual`: each round runs P R E) read everything from the replicas and wait for nothing: \
+                they show what reading from the replicas costs with hibernate-rwsplit but without its \
+                read-your-writes, and the gap between them and the default's row is what the default's \
+                read-your-writes costs; their ratio is to the plain Hibernate run of their round.
 
                 """.formatted(meta("nproc")));
         md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
@@ -124,6 +130,10 @@ public final class PatternSection {
             for (String note : notes) {
                 md.append("- ").append(note).append('\n');
             }
+        }
+        String ceiling = CeilingTable.write(dir);
+        if (!ceiling.isEmpty()) {
+            md.append('\n').append(ceiling);
         }
         md.append('\n').append(END);
         return md.toString();

@@ -1,0 +1,102 @@
+package io.rwsplit.bench.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.rwsplit.bench.report.ResultFiles.Tsv;
+
+/**
+ * The pattern section's table of what moving the reads to the replicas costs on the machine by itself, from
+ * {@code io.rwsplit.bench.workload.SpreadCeiling}'s rows ({@code ceiling.tsv} for MariaDB, {@code ceiling-postgres.tsv}
+ * for PostgreSQL, written by {@code bench.sh pattern --with-ceiling}): the pattern in raw JDBC with its reads on the
+ * primary, on the first replica alone and spread over the replicas (per thread, and in turn), in rounds; a target's
+ * ratio is its throughput divided by that of the reads on the primary in the same round. Nothing when neither file is there.
+ */
+final class CeilingTable {
+
+    private static final Map<String, String> FILES = new LinkedHashMap<>();
+
+    static {
+        FILES.put("MariaDB", "ceiling.tsv");
+        FILES.put("PostgreSQL", "ceiling-postgres.tsv");
+    }
+
+    private CeilingTable() {
+    }
+
+    /** The table and its explanation, or an empty string when no ceiling was measured. */
+    static String write(Path dir) throws IOException {
+        StringBuilder md = new StringBuilder();
+        for (Map.Entry<String, String> source : FILES.entrySet()) {
+            Path file = dir.resolve(source.getValue());
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            if (md.length() == 0) {
+                md.append("""
+                        **What moving the reads to the replicas costs here by itself** (`--with-ceiling`, \
+                        `io.rwsplit.bench.workload.SpreadCeiling`): the same pattern in raw JDBC, without Hibernate \
+                        and without hibernate-rwsplit, by as many threads as the workload has users: each increments \
+                        its own row in a transaction on the primary (select, update, commit), reads it back, then \
+                        reads 9 random rows (prepared point reads, autocommit), the reads on the run's target: the \
+                        primary, the first replica alone, the replicas with each thread always on the same one \
+                        (thread *i* on replica *i* mod 2), or the replicas in turn for each thread's reads (one \
+                        connection to each, as the default round-robin balancer spreads successive sessions). Rounds \
+                        of four runs, the one that goes first rotating; a ratio is \
+                        a run's operations per second divided by those of the run with the reads on the primary in its \
+                        round. Nothing waits for replication here (a read-back may be stale). The spread ratios are \
+                        about the best any router that moves every read to the replicas can reach on this machine, \
+                        whatever it costs itself; the replica alone shows whether the cost is the replica's or the \
+                        spreading's.
+
+                        | database | threads × s per run | rounds | reads on the primary: ops/s (median) | reads on the first replica: ratio per round | median | each thread on one replica: ratio per round | median | replicas in turn: ratio per round | median |
+                        |---|---|---:|---:|---|---:|---|---:|---|---:|
+                        """);
+            }
+            md.append(row(source.getKey(), ResultFiles.tsv(file)));
+        }
+        return md.toString();
+    }
+
+    private static String row(String database, Tsv tsv) {
+        Map<String, Map<String, Double>> rounds = new LinkedHashMap<>();
+        String shape = null;
+        for (String[] r : tsv.rows()) {
+            rounds.computeIfAbsent(tsv.field(r, "round"), k -> new LinkedHashMap<>())
+                    .put(tsv.field(r, "target"), Double.parseDouble(tsv.field(r, "ops_per_s")));
+            shape = tsv.field(r, "threads") + " × " + tsv.field(r, "seconds");
+        }
+        List<Double> primary = new ArrayList<>();
+        List<Double> alone = new ArrayList<>();
+        List<Double> spread = new ArrayList<>();
+        List<Double> alternate = new ArrayList<>();
+        for (Map<String, Double> round : rounds.values()) {
+            Double base = round.get("primary");
+            if (base == null || base <= 0 || !round.containsKey("replica1") || !round.containsKey("replicas")
+                    || !round.containsKey("alternate")) {
+                continue;   // an incomplete round (the run stopped) pairs nothing
+            }
+            primary.add(base);
+            alone.add(round.get("replica1") / base);
+            spread.add(round.get("replicas") / base);
+            alternate.add(round.get("alternate") / base);
+        }
+        if (primary.isEmpty()) {
+            return "| " + database + " | " + (shape == null ? "" : shape) + " | 0: no complete round | | | | | | | |\n";
+        }
+        return "| " + database + " | " + shape + " | " + primary.size()
+                + " | " + String.format("%.1f", PatternSection.median(primary))
+                + " | " + ratios(alone) + " | " + String.format("%.3f", PatternSection.median(alone))
+                + " | " + ratios(spread) + " | **" + String.format("%.3f", PatternSection.median(spread)) + "**"
+                + " | " + ratios(alternate) + " | **" + String.format("%.3f", PatternSection.median(alternate)) + "** |\n";
+    }
+
+    private static String ratios(List<Double> values) {
+        return String.join(", ", values.stream().map(v -> String.format("%.3f", v)).toList());
+    }
+}
