@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,7 +37,7 @@ class PostgresCommitPositionTest {
                 calls.add("setAutoCommit(" + autoCommit + ")");
                 yield null;
             }
-            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> {
+            case "prepareStatement" -> fake(PreparedStatement.class, (sName, sArgs) -> {
                 if (!sName.equals("executeQuery")) {
                     return null;
                 }
@@ -83,35 +83,40 @@ class PostgresCommitPositionTest {
                 calls.add("commit()");
                 yield null;
             }
-            case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
-                case "execute" -> {
-                    calls.add("execute " + sArgs[0]);
-                    if (combinedFails != null) {
-                        throw combinedFails;
-                    }
-                    result = 1;
-                    yield true;
+            case "prepareStatement" -> preparedCommit((String) args[0]);
+            default -> null;
+        });
+    }
+
+    /** The combined statement as prepared with {@code sql}: it records its execution, then answers as scripted. */
+    private PreparedStatement preparedCommit(String sql) {
+        return fake(PreparedStatement.class, (sName, sArgs) -> switch (sName) {
+            case "execute" -> {
+                calls.add("execute " + sql);
+                if (combinedFails != null) {
+                    throw combinedFails;
                 }
-                case "getMoreResults" -> ++result == 3;
-                case "getResultSet" -> result == 1 ? fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
-                    case "next" -> true;
-                    case "getString" -> synchronousCommit;
-                    default -> null;
-                }) : result != 3 ? null : fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
-                    case "next" -> true;
-                    case "getString" -> switch ((Integer) rArgs[0]) {
-                        case 1 -> position;
-                        case 2 -> "8192";
-                        default -> flushPosition == null ? position : flushPosition;
-                    };
-                    default -> null;
-                });
-                case "close" -> {
-                    calls.add("close");
-                    yield null;
-                }
+                result = 1;
+                yield true;
+            }
+            case "getMoreResults" -> ++result == 3;
+            case "getResultSet" -> result == 1 ? fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                case "next" -> true;
+                case "getString" -> synchronousCommit;
+                default -> null;
+            }) : result != 3 ? null : fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
+                case "next" -> true;
+                case "getString" -> switch ((Integer) rArgs[0]) {
+                    case 1 -> position;
+                    case 2 -> "8192";
+                    default -> flushPosition == null ? position : flushPosition;
+                };
                 default -> null;
             });
+            case "close" -> {
+                calls.add("close");
+                yield null;
+            }
             default -> null;
         });
     }

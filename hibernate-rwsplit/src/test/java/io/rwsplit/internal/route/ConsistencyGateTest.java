@@ -12,9 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -458,7 +458,7 @@ class ConsistencyGateTest {
                 default -> null;
             });
             int[] results = {0};
-            Statement statement = fake(Statement.class, (name, args) -> switch (name) {
+            PreparedStatement statement = fake(PreparedStatement.class, (name, args) -> switch (name) {
                 case "execute" -> {
                     calls.add("execute");
                     if (commitFailure != null) {
@@ -472,7 +472,7 @@ class ConsistencyGateTest {
             });
             connection = fake(Connection.class, (name, args) -> switch (name) {
                 case "getMetaData" -> md;
-                case "createStatement" -> statement;
+                case "prepareStatement" -> statement;
                 case "commit" -> {
                     calls.add("commit");
                     yield null;
