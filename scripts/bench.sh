@@ -173,11 +173,15 @@ if $layer_only && [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
 fi
 if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || $pattern_with_ceiling \
   || [[ -n "$pattern_pg_delay" ]]; }; then
-  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual or --pg-delay" >&2
+  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual, --with-ceiling or --pg-delay" >&2
   exit 2
 fi
 if [[ ! "$pattern_pairs_count" =~ ^[1-9][0-9]*$ ]]; then
   echo "bench.sh: BENCH_PATTERN_PAIRS must be a whole number of pairs, 1 or more: '$pattern_pairs_count'" >&2
+  exit 2
+fi
+if $pattern_pairs && $pattern_with_ceiling; then
+  echo "bench.sh: --with-ceiling measures write-readback-9 in raw JDBC, not the pairs alone of --pairs: use --with-pairs" >&2
   exit 2
 fi
 if $pattern_pairs && $pattern_with_pairs; then

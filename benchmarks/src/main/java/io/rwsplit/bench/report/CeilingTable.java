@@ -11,7 +11,7 @@ import java.util.Map;
 import io.rwsplit.bench.report.ResultFiles.Tsv;
 
 /**
- * The pattern section's table of what moving the reads to the replicas costs on the machine by itself, from
+ * The pattern section's table of what the same pattern loses in raw JDBC when its reads move to the replicas, from
  * {@code io.rwsplit.bench.workload.SpreadCeiling}'s rows ({@code ceiling.tsv} for MariaDB, {@code ceiling-postgres.tsv}
  * for PostgreSQL, written by {@code bench.sh pattern --with-ceiling}): the pattern in raw JDBC with its reads on the
  * primary, on the first replica alone and spread over the replicas (per thread, and in turn), in rounds; a target's
@@ -39,20 +39,21 @@ final class CeilingTable {
             }
             if (md.length() == 0) {
                 md.append("""
-                        **What moving the reads to the replicas costs here by itself** (`--with-ceiling`, \
-                        `io.rwsplit.bench.workload.SpreadCeiling`): the same pattern in raw JDBC, without Hibernate \
-                        and without hibernate-rwsplit, by as many threads as the workload has users: each increments \
-                        its own row in a transaction on the primary (select, update, commit), reads it back, then \
-                        reads 9 random rows (prepared point reads, autocommit), the reads on the run's target: the \
-                        primary, the first replica alone, the replicas with each thread always on the same one \
-                        (thread *i* on replica *i* mod 2), or the replicas in turn for each thread's reads (one \
-                        connection to each, as the default round-robin balancer spreads successive sessions). Rounds \
-                        of four runs, the one that goes first rotating; a ratio is \
-                        a run's operations per second divided by those of the run with the reads on the primary in its \
-                        round. Nothing waits for replication here (a read-back may be stale). The spread ratios are \
-                        about the best any router that moves every read to the replicas can reach on this machine, \
-                        whatever it costs itself; the replica alone shows whether the cost is the replica's or the \
-                        spreading's.
+                        **What the same pattern loses in raw JDBC when its reads move to the replicas** \
+                        (`--with-ceiling`, `io.rwsplit.bench.workload.SpreadCeiling`): without Hibernate and without \
+                        hibernate-rwsplit, by as many threads as the workload has users, each increments its own row \
+                        in a transaction on the primary (select, update, commit), reads it back, then reads 9 random \
+                        rows (prepared point reads, autocommit), the reads on the run's target: the primary, the first \
+                        replica alone, the replicas with each thread always on the same one (thread *i* on replica \
+                        *i* mod 2), or the replicas in turn for each thread's reads (one connection to each, as the \
+                        default round-robin balancer spreads successive sessions). Rounds of four runs, the one that \
+                        goes first rotating; a ratio is a run's operations per second divided by those of the run \
+                        with the reads on the primary in its round. Nothing waits for replication here (a read-back \
+                        may be stale). It shows what moving the reads costs the servers and the driver on this \
+                        machine, apart from Hibernate and from the module; the replica alone shows whether that cost \
+                        is the replica's or the spreading's. It is no bound for the ratios above: there Hibernate's \
+                        own client work, the same on both sides, is part of every operation, so what the servers \
+                        lose weighs less.
 
                         | database | threads × s per run | rounds | reads on the primary: ops/s (median) | reads on the first replica: ratio per round | median | each thread on one replica: ratio per round | median | replicas in turn: ratio per round | median |
                         |---|---|---:|---:|---|---:|---|---:|---|---:|

@@ -20,19 +20,19 @@ import io.rwsplit.bench.Schema;
 import io.rwsplit.bench.TsvRows;
 
 /**
- * What moving the reads to the replicas costs on this machine by itself, without Hibernate and without
- * hibernate-rwsplit: the write-readback-9 pattern in raw JDBC. Each of {@code --threads} threads repeats: increment its
+ * What moving the reads to the replicas costs on this machine without Hibernate and without hibernate-rwsplit:
+ * the write-readback-9 pattern in raw JDBC. Each of {@code --threads} threads repeats: increment its
  * own row in a transaction on the primary (select, update, commit, the statements a find and a flush send), read it
  * back, then read 9 random rows ({@code select id, counter, name from bench_item where id = ?}, one prepared statement
  * per connection, autocommit), the reads on the run's target: {@code primary} (where plain Hibernate reads),
  * {@code replica1} (the first replica alone), {@code replicas} (thread {@code i} on replica {@code i mod n}, each
  * thread always on the same one) or {@code alternate} (each thread's reads on the replicas in turn, one connection to
  * each, as a round-robin balancer spreads the reads of successive sessions). A round runs the four for
- * {@code --seconds} each, the one that goes first rotating from round to round. Where the servers share the machine's
- * cores with each other and with the client, the spread targets' throughput over the primary's is about the best any
- * router that moves every read to the replicas can reach, whatever it costs itself; the replica alone shows whether
- * the cost is the replica's or the spreading's. Nothing here waits for replication: a read-back may be stale, which
- * this runner does not check. One TSV row per run is appended to {@code --out}.
+ * {@code --seconds} each, the one that goes first rotating from round to round. The spread targets' throughput over
+ * the primary's is what moving the reads costs the servers and the driver where they share the machine's cores, apart
+ * from Hibernate and from any router; the replica alone shows whether the cost is the replica's or the spreading's.
+ * Nothing here waits for replication: a read-back may be stale, which this runner does not check. One TSV row per run
+ * is appended to {@code --out}.
  * <p>
  * Usage: {@code SpreadCeiling --database mariadb|postgres --port 3307 --threads 8 --seconds 8 --rounds 3 --out ceiling.tsv}
  */

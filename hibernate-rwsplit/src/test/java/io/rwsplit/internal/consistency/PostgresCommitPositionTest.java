@@ -41,7 +41,8 @@ class PostgresCommitPositionTest {
                 if (!sName.equals("executeQuery")) {
                     return null;
                 }
-                calls.add("query with autocommit " + autoCommit);
+                noSqlGiven(sArgs);
+                calls.add("query " + args[0] + " with autocommit " + autoCommit);
                 return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                     case "next" -> true;
                     case "getString" -> (Integer) rArgs[0] == 1 ? "0/16B3748" : "8192";
@@ -57,7 +58,7 @@ class PostgresCommitPositionTest {
         autoCommit = false;
         GtidPosition position = GtidFlavour.POSTGRESQL.captureAfterCommit(primary());
         assertEquals(LsnPosition.parse("0/16B3748"), position);
-        assertEquals(List.of("setAutoCommit(true)", "query with autocommit true", "setAutoCommit(false)"), calls);
+        assertEquals(List.of("setAutoCommit(true)", "query " + CAPTURE + " with autocommit true", "setAutoCommit(false)"), calls);
         assertEquals(false, autoCommit);
     }
 
@@ -65,7 +66,7 @@ class PostgresCommitPositionTest {
     void inAutocommitModeThePositionIsReadAsItIs() throws Exception {
         autoCommit = true;
         assertEquals(LsnPosition.parse("0/16B3748"), GtidFlavour.POSTGRESQL.captureAfterCommit(primary()));
-        assertEquals(List.of("query with autocommit true"), calls);
+        assertEquals(List.of("query " + CAPTURE + " with autocommit true"), calls);
     }
 
     /** What the scripted server answers to the combined statement: null for success, else the error it raises. */
@@ -88,10 +89,22 @@ class PostgresCommitPositionTest {
         });
     }
 
+    /** The position query the capture prepares. */
+    private static final String CAPTURE =
+            "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()";
+
+    /** A prepared statement is executed without SQL: pgjdbc refuses {@code execute(String)} on one. */
+    static void noSqlGiven(Object[] args) {
+        if (args != null && args.length > 0) {
+            throw new AssertionError("a prepared statement executed with SQL of its own: pgjdbc refuses that");
+        }
+    }
+
     /** The combined statement as prepared with {@code sql}: it records its execution, then answers as scripted. */
     private PreparedStatement preparedCommit(String sql) {
         return fake(PreparedStatement.class, (sName, sArgs) -> switch (sName) {
             case "execute" -> {
+                noSqlGiven(sArgs);
                 calls.add("execute " + sql);
                 if (combinedFails != null) {
                     throw combinedFails;
