@@ -49,7 +49,7 @@ public final class SpreadCeiling {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = options(args);
+        Map<String, String> options = WorkloadRunner.options(args);
         boolean postgres = "postgres".equals(options.getOrDefault("database", "mariadb"));
         int port = Integer.parseInt(options.getOrDefault("port", postgres ? "5441" : "3307"));
         int threads = positive(options, "threads", "8");
@@ -88,11 +88,12 @@ public final class SpreadCeiling {
      */
     static long measure(Database db, List<String> urls, int threads, int seconds, boolean alternate) throws Exception {
         boolean onPrimary = urls.equals(List.of(db.primaryUrl()));
+        int per = alternate ? 3 : 2;   // each thread's connections: the primary, the read's, the other replica's
         List<Connection> connections = new ArrayList<>();
         try {
             for (int i = 0; i < threads; i++) {
                 connections.add(DriverManager.getConnection(db.primaryUrl(), db.user(), db.password()));
-                connections.add(onPrimary ? connections.get(2 * i)
+                connections.add(onPrimary ? connections.get(per * i)
                         : DriverManager.getConnection(urls.get(i % urls.size()), db.user(), db.password()));
                 if (alternate) {
                     connections.add(DriverManager.getConnection(urls.get((i + 1) % urls.size()), db.user(), db.password()));
@@ -106,7 +107,6 @@ public final class SpreadCeiling {
             long[] end = new long[1];
             for (int i = 0; i < threads; i++) {
                 int t = i;
-                int per = alternate ? 3 : 2;
                 Connection primary = connections.get(per * t);
                 Thread thread = new Thread(() -> {
                     boolean counted = false;
@@ -200,16 +200,5 @@ public final class SpreadCeiling {
             throw new IllegalArgumentException("--" + name + " must be a whole number, 1 or more: '" + text + "'");
         }
         return value;
-    }
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i < args.length; i += 2) {
-            if (!args[i].startsWith("--") || i + 1 == args.length) {
-                throw new IllegalArgumentException("expected --name value pairs, got: " + String.join(" ", args));
-            }
-            options.put(args[i].substring(2), args[i + 1]);
-        }
-        return options;
     }
 }

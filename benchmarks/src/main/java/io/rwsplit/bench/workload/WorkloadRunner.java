@@ -152,7 +152,8 @@ public final class WorkloadRunner {
         return settings;
     }
 
-    private static Map<String, String> options(String[] args) {
+    /** {@code --name value} pairs of a command line, in order (also {@link SpreadCeiling}'s). */
+    static Map<String, String> options(String[] args) {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             if (!args[i].startsWith("--") || i + 1 == args.length) {
