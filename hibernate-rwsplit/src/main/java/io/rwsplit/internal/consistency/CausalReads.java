@@ -259,9 +259,14 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
             }
             else if (positionsSeen) {
                 // a server that gave positions answered none for a commit: a connection the driver re-opened in place
-                // (MariaDB Connector/J on a multi-host URL) on a server that did not run it, or a commit that wrote
-                // nothing to the log; either way the write's position is unknown until the primary answers again
-                unit.unconfirmed(runtime.clock().nanoTime(), now);
+                // (MariaDB Connector/J on a multi-host URL runs a query outside a transaction again on the next host,
+                // without a word) on a server that did not run it, or a commit that wrote nothing to the log. Either
+                // way the write's position is unknown until the primary answers again, and as when reading it failed,
+                // the primary URL may lead to a replica that lacks the write now: its readers must not be served there
+                unreadable(new java.sql.SQLTransientConnectionException("the server answered no position for a commit"
+                        + " (" + f.name() + "), although the primary gave positions before: the driver may have"
+                        + " re-opened the connection on another server, one that did not run the commit", "08S01"),
+                        failed, now);
             }
             return token(position, now);
         }
