@@ -22,7 +22,9 @@ import io.rwsplit.bench.report.ResultFiles.Tsv;
  * write-then-read pairs alone on each; and, when {@code --pg-delay=D} ran, {@code workload-postgres-delay.tsv}: the
  * same on PostgreSQL with both standbys {@code D} behind (these rows are left out when their file is not there); when
  * {@code --with-ceiling} ran, {@code ceiling.tsv} and {@code ceiling-postgres.tsv}: the pattern in raw JDBC with its reads
- * on the primary, a replica and the replicas, a table of their own under the first ({@link CeilingTable}).
+ * on the primary, a replica and the replicas, a table of their own under the first ({@link CeilingTable}). Where the
+ * runner could read the processes' CPU from {@code /proc}, a table of the CPU per operation of the benchmark's JVM,
+ * the primary and the replicas follows the main one.
  * <p>
  * Usage: {@code PatternSection <results dir> <markdown file>}
  */
@@ -131,6 +133,10 @@ public final class PatternSection {
                 md.append("- ").append(note).append('\n');
             }
         }
+        String cpu = cpuTable();
+        if (!cpu.isEmpty()) {
+            md.append('\n').append(cpu);
+        }
         String ceiling = CeilingTable.write(dir);
         if (!ceiling.isEmpty()) {
             md.append('\n').append(ceiling);
@@ -159,20 +165,7 @@ public final class PatternSection {
         List<String[]> rows = tsv.rows();
         List<String[]> plain = new ArrayList<>();
         List<String[]> rwsplit = new ArrayList<>();
-        String[] lastPlain = null;
-        for (String[] r : rows) {
-            String m = tsv.field(r, "mode");
-            if (m.equals(PLAIN)) {
-                lastPlain = measured(tsv, r) ? r : null;
-            }
-            else if (m.equals(mode)) {
-                if (lastPlain != null && measured(tsv, r)) {
-                    plain.add(lastPlain);
-                    rwsplit.add(r);
-                }
-                lastPlain = null;   // one run of this mode per plain run: its round's own (other modes do not reset it)
-            }
-        }
+        pairs(tsv, mode, plain, rwsplit);
         md.append("| ").append(database)
                 .append(" | ").append(distinct(rows, row -> pattern(tsv.field(row, "settings"))))
                 .append(" | ").append(distinct(rows, row -> tsv.field(row, "users") + " × " + tsv.field(row, "seconds")));
@@ -198,6 +191,107 @@ public final class PatternSection {
                 .append(" | ").append(sum(tsv, rwsplit, "stale_reads")).append(" / ").append(sum(tsv, rwsplit, "checked_reads"))
                 .append(" | ").append(sum(tsv, plain, "errors")).append(", ").append(sum(tsv, rwsplit, "errors"))
                 .append(" |\n");
+    }
+
+    /**
+     * Each measured run of {@code mode} paired with the last measured PRIMARY_ONLY run before it in its round, into
+     * {@code plain} and {@code rwsplit} (the same index is a pair).
+     */
+    private static void pairs(Tsv tsv, String mode, List<String[]> plain, List<String[]> rwsplit) {
+        String[] lastPlain = null;
+        for (String[] r : tsv.rows()) {
+            String m = tsv.field(r, "mode");
+            if (m.equals(PLAIN)) {
+                lastPlain = measured(tsv, r) ? r : null;
+            }
+            else if (m.equals(mode)) {
+                if (lastPlain != null && measured(tsv, r)) {
+                    plain.add(lastPlain);
+                    rwsplit.add(r);
+                }
+                lastPlain = null;   // one run of this mode per plain run: its round's own (other modes do not reset it)
+            }
+        }
+    }
+
+    private static final String[] CPU_COLUMNS = {"client_cpu_us_per_op", "primary_cpu_us_per_op", "replicas_cpu_us_per_op"};
+
+    /**
+     * The CPU each operation cost, per process, from the runs' CPU columns (the runner reads them from {@code /proc}):
+     * empty when no result file has them.
+     */
+    private String cpuTable() throws IOException {
+        StringBuilder t = new StringBuilder();
+        for (Source source : SOURCES) {
+            Path file = dir.resolve(source.file());
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            Tsv tsv = ResultFiles.tsv(file);
+            if (!tsv.header().contains(CPU_COLUMNS[0])) {
+                continue;
+            }
+            List<String[]> allPlain = tsv.rows().stream()
+                    .filter(r -> tsv.field(r, "mode").equals(PLAIN) && measured(tsv, r)).toList();
+            if (allPlain.isEmpty() || tsv.field(allPlain.get(0), CPU_COLUMNS[0]).equals("-")) {
+                continue;
+            }
+            String database = source.database() + lag(tsv) + ", " + pattern(tsv.field(allPlain.get(0), "settings"));
+            cpuRow(t, database, "plain Hibernate", tsv, allPlain, null);
+            for (String mode : List.of(RWSPLIT, EVENTUAL)) {
+                List<String[]> plain = new ArrayList<>();
+                List<String[]> rwsplit = new ArrayList<>();
+                pairs(tsv, mode, plain, rwsplit);
+                if (!plain.isEmpty()) {
+                    cpuRow(t, database, mode.equals(EVENTUAL) ? "hibernate-rwsplit, `consistency=eventual`"
+                            : "hibernate-rwsplit", tsv, rwsplit, plain);
+                }
+            }
+        }
+        if (t.length() == 0) {
+            return "";
+        }
+        return """
+                CPU time per operation, by process, in the same runs (read from `/proc` at the start and the end of \
+                each measured run: the benchmark's JVM, the primary's server, the replicas' servers; a PostgreSQL \
+                server is its postmaster with its children, backends included), the median of the runs of each \
+                stack. Where the cores are saturated (*cores busy* near %s), throughput is the cores over this \
+                total: the total per operation is what each stack costs the machine, process by process. *Total / \
+                plain* is the median over the pairs of the total's ratio to the plain Hibernate run of the pair \
+                (above 1: more CPU per operation).
+
+                | database, pattern | stack | client JVM µs/op | primary µs/op | replicas µs/op | total µs/op | total / plain | cores busy |
+                |---|---|---:|---:|---:|---:|---:|---:|
+                """.formatted(meta("nproc")) + t;
+    }
+
+    private static void cpuRow(StringBuilder t, String database, String stack, Tsv tsv, List<String[]> runs,
+                               List<String[]> plainOfPairs) {
+        double[] medians = new double[CPU_COLUMNS.length];
+        for (int c = 0; c < CPU_COLUMNS.length; c++) {
+            String column = CPU_COLUMNS[c];
+            medians[c] = median(runs.stream().map(r -> Double.parseDouble(tsv.field(r, column))).toList());
+        }
+        String ratio = "";
+        if (plainOfPairs != null) {
+            List<Double> ratios = new ArrayList<>();
+            for (int i = 0; i < runs.size(); i++) {
+                ratios.add(cpuTotal(tsv, runs.get(i)) / cpuTotal(tsv, plainOfPairs.get(i)));
+            }
+            ratio = String.format("**%.3f**", median(ratios));
+        }
+        t.append("| ").append(database).append(" | ").append(stack)
+                .append(String.format(" | %.1f | %.1f | %.1f | %.1f | %s | %.2f |%n", medians[0], medians[1], medians[2],
+                        median(runs.stream().map(r -> cpuTotal(tsv, r)).toList()), ratio,
+                        median(runs.stream().map(r -> Double.parseDouble(tsv.field(r, "cores_busy"))).toList())));
+    }
+
+    private static double cpuTotal(Tsv tsv, String[] row) {
+        double total = 0;
+        for (String column : CPU_COLUMNS) {
+            total += Double.parseDouble(tsv.field(row, column));
+        }
+        return total;
     }
 
     /** A run that measured something: the runner leaves the figures empty when the stack failed to open or prove. */

@@ -475,7 +475,7 @@ public final class Report {
             else {
                 md.append(" | | | | | | | | | | ");
             }
-            md.append(" | ").append(f[19]).append(" |\n");
+            md.append(" | ").append(f[f.length - 1]).append(" |\n");
         }
         md.append('\n');
     }

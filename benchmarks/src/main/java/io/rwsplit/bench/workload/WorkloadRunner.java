@@ -55,7 +55,8 @@ public final class WorkloadRunner {
 
     static final String HEADER = String.join("\t", "lag", "mode", "settings", "users", "seconds", "ops", "ops_per_s",
             "read_p50_us", "read_p99_us", "write_p50_us", "write_p99_us", "reads", "replica_reads",
-            "checked_reads", "stale_reads", "errors", "read_after_write_p99_us", "primary_selects", "replica_selects", "status");
+            "checked_reads", "stale_reads", "errors", "read_after_write_p99_us", "primary_selects", "replica_selects",
+            "client_cpu_us_per_op", "primary_cpu_us_per_op", "replicas_cpu_us_per_op", "cores_busy", "status");
 
     static final int WRITE_PERCENT = 20;
 
@@ -67,6 +68,8 @@ public final class WorkloadRunner {
     private final Pattern pattern;
     /** Settings added to every hibernate-rwsplit mode ({@code --extra key=value,...}), e.g. {@code max_lag=0} under injected lag. */
     private final Map<String, String> extra = new LinkedHashMap<>();
+    /** This JVM's and the servers' CPU (null: not measurable here, the CPU columns then hold "-"). */
+    private ServerCpu cpu;
 
     private WorkloadRunner(Database db, int users, int seconds, int warmupSeconds, boolean prove, Pattern pattern) {
         this.db = db;
@@ -104,6 +107,10 @@ public final class WorkloadRunner {
         }
         // the replicas of a replicated cluster (MariaDB or PostgreSQL) get the table through replication
         Schema.recreate(runner.db.primaryUrl(), runner.db.user(), runner.db.password(), runner.db.mariadb());
+        List<String> servers = new ArrayList<>();
+        servers.add(runner.db.primaryUrl());
+        servers.addAll(runner.db.replicaUrls());
+        runner.cpu = ServerCpu.open(servers, runner.db.user(), runner.db.password(), runner.db.mariadb());
         String allModes = String.join(",", java.util.Arrays.stream(Mode.values()).map(Mode::name).toList());
         String[] modes = options.getOrDefault("modes", allModes).split(",");
         int prime = Integer.parseInt(options.getOrDefault("prime", "0"));
@@ -183,7 +190,7 @@ public final class WorkloadRunner {
             stack = Stack.open(mode.variant, db, settings);
         }
         catch (RuntimeException e) {
-            return prefix + "\t" + "\t".repeat(14) + "failed: " + firstClause(rootMessage(e));
+            return prefix + "\t" + "\t".repeat(18) + "failed: " + firstClause(rootMessage(e));
         }
         try {
             if (prove) {
@@ -191,7 +198,7 @@ public final class WorkloadRunner {
                     RoutingProof.verify("workload", stack, db);
                 }
                 catch (RuntimeException e) {
-                    return prefix + "\t" + "\t".repeat(14) + "failed: routing proof: " + oneLine(e.getMessage());
+                    return prefix + "\t" + "\t".repeat(18) + "failed: routing proof: " + oneLine(e.getMessage());
                 }
                 resetCounters();
             }
@@ -228,8 +235,10 @@ public final class WorkloadRunner {
             thread.start();
         }
         sleepUntil(measureFrom);
+        ServerCpu.Sample cpuBefore = cpu == null ? null : cpu.sample();
         long[] selectsBefore = selects();
         sleepUntil(end);
+        ServerCpu.Sample cpuAfter = cpu == null ? null : cpu.sample();
         long[] selectsAfter = selects();
         String primarySelects = "-";
         String replicaSelects = "-";
@@ -257,8 +266,26 @@ public final class WorkloadRunner {
                 String.valueOf(writes.quantileMicros(0.50)), String.valueOf(writes.quantileMicros(0.99)),
                 String.valueOf(reads.size()), String.valueOf(replicaReads), String.valueOf(checked), String.valueOf(stale),
                 String.valueOf(errors), String.valueOf(readsAfterWrite.quantileMicros(0.99)),
-                primarySelects, replicaSelects,
+                primarySelects, replicaSelects, cpuColumns(cpuBefore, cpuAfter, ops, (end - measureFrom) / 1e9),
                 firstError == null ? "ok" : "ok, first error: " + firstError);
+    }
+
+    /**
+     * The CPU each operation cost this JVM, the primary and the replicas together (µs), and how many cores all of them
+     * kept busy: four tab-separated fields, "-" each when not measured.
+     */
+    private static String cpuColumns(ServerCpu.Sample before, ServerCpu.Sample after, long ops, double seconds) {
+        if (before == null || after == null || ops == 0) {
+            return "-\t-\t-\t-";
+        }
+        double client = after.clientNanos() - before.clientNanos();
+        double primary = after.serverNanos()[0] - before.serverNanos()[0];
+        double replicas = 0;
+        for (int i = 1; i < after.serverNanos().length; i++) {
+            replicas += after.serverNanos()[i] - before.serverNanos()[i];
+        }
+        return String.format(Locale.ROOT, "%.1f\t%.1f\t%.1f\t%.2f", client / 1e3 / ops, primary / 1e3 / ops,
+                replicas / 1e3 / ops, (client + primary + replicas) / 1e9 / seconds);
     }
 
     private static void sleepUntil(long nanoTime) throws InterruptedException {
