@@ -33,7 +33,9 @@
 #                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved BENCH_PATTERN_PAIRS times each (P R P R ...) in one JVM,
 #                  after each mode ran once for 20 s unrecorded (the JIT), no injected lag, BENCH_USERS users for
 #                  BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
-#                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); prints the
+#                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); each run also
+#                  reads from /proc the CPU time its JVM, the primary and the replicas spent per operation (the
+#                  servers must run on this machine); prints the
 #                  rows and the load average before and after (about 3.5 minutes a cluster); docs/benchmarks.md is
 #                  not rewritten unless --page is given
 #   --with-pairs   (pattern only) after each database's cells, the same with write and read back only (the pairs
