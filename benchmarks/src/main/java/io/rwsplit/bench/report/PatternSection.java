@@ -232,8 +232,8 @@ public final class PatternSection {
                 continue;
             }
             List<String[]> allPlain = tsv.rows().stream()
-                    .filter(r -> tsv.field(r, "mode").equals(PLAIN) && measured(tsv, r)).toList();
-            if (allPlain.isEmpty() || tsv.field(allPlain.get(0), CPU_COLUMNS[0]).equals("-")) {
+                    .filter(r -> tsv.field(r, "mode").equals(PLAIN) && cpuMeasured(tsv, r)).toList();
+            if (allPlain.isEmpty()) {
                 continue;
             }
             String database = source.database() + lag(tsv) + ", " + pattern(tsv.field(allPlain.get(0), "settings"));
@@ -242,6 +242,12 @@ public final class PatternSection {
                 List<String[]> plain = new ArrayList<>();
                 List<String[]> rwsplit = new ArrayList<>();
                 pairs(tsv, mode, plain, rwsplit);
+                for (int i = plain.size() - 1; i >= 0; i--) {
+                    if (!cpuMeasured(tsv, plain.get(i)) || !cpuMeasured(tsv, rwsplit.get(i))) {
+                        plain.remove(i);
+                        rwsplit.remove(i);
+                    }
+                }
                 if (!plain.isEmpty()) {
                     cpuRow(t, database, mode.equals(EVENTUAL) ? "hibernate-rwsplit, `consistency=eventual`"
                             : "hibernate-rwsplit", tsv, rwsplit, plain);
@@ -255,7 +261,7 @@ public final class PatternSection {
                 CPU time per operation, by process, in the same runs (read from `/proc` at the start and the end of \
                 each measured run: the benchmark's JVM, the primary's server, the replicas' servers; a PostgreSQL \
                 server is its postmaster with its children, backends included), the median of the runs of each \
-                stack. Where the cores are saturated (*cores busy* near %s), throughput is the cores over this \
+                stack (the total is the median of the runs' totals, not the sum of the medians beside it). Where the cores are saturated (*cores busy* near %s), throughput is the cores over this \
                 total: the total per operation is what each stack costs the machine, process by process. *Total / \
                 plain* is the median over the pairs of the total's ratio to the plain Hibernate run of the pair \
                 (above 1: more CPU per operation).
@@ -284,6 +290,11 @@ public final class PatternSection {
                 .append(String.format(" | %.1f | %.1f | %.1f | %.1f | %s | %.2f |%n", medians[0], medians[1], medians[2],
                         median(runs.stream().map(r -> cpuTotal(tsv, r)).toList()), ratio,
                         median(runs.stream().map(r -> Double.parseDouble(tsv.field(r, "cores_busy"))).toList())));
+    }
+
+    /** A run whose CPU the runner measured ("-" where it could not, or where the run counted no operation). */
+    private static boolean cpuMeasured(Tsv tsv, String[] row) {
+        return measured(tsv, row) && !tsv.field(row, CPU_COLUMNS[0]).equals("-");
     }
 
     private static double cpuTotal(Tsv tsv, String[] row) {

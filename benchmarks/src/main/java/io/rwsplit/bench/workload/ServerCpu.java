@@ -56,8 +56,11 @@ final class ServerCpu {
         for (String url : urls) {
             try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
                 long root = mariadb ? mariaDbPid(s) : parent(pgBackendPid(s));
-                if (root <= 0 || !Files.isReadable(stat(root))) {
-                    System.out.println("(the server at " + url + " is not a process of this machine: CPU not measured)");
+                String command = root <= 0 ? "" : command(root);
+                if (!(mariadb ? command.equals("mariadbd") || command.equals("mysqld") : command.equals("postgres"))) {
+                    // another machine, or a container (its pids and files are not this machine's)
+                    System.out.println("(the server at " + url + " is not a process of this machine ('" + command
+                            + "'): CPU not measured)");
                     return null;
                 }
                 servers.add(new Server(root));
@@ -138,6 +141,16 @@ final class ServerCpu {
             f[i] = Long.parseLong(rest[i + 1]);    // rest[0] is the state letter
         }
         return f;
+    }
+
+    /** {@code /proc/<pid>/comm}: the process's command name; empty when there is no such process. */
+    private static String command(long pid) {
+        try {
+            return Files.readString(PROC.resolve(Long.toString(pid)).resolve("comm"), StandardCharsets.US_ASCII).trim();
+        }
+        catch (IOException gone) {
+            return "";
+        }
     }
 
     private static Path stat(long pid) {

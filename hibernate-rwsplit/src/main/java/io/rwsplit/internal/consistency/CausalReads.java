@@ -218,8 +218,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      */
     private void unreadable(Exception e, java.util.function.Consumer<? super Exception> failed, long commitMicros) {
         unit.unconfirmed(runtime.clock().nanoTime(), commitMicros);
-        ConsistencyRuntime.log.warn("hibernate-rwsplit: could not read the GTID of a commit ({}); its readers use"
-                + " the time window", e.toString());
+        ConsistencyRuntime.log.warn("hibernate-rwsplit [{}]: could not read the position of a commit ({}); its readers"
+                + " use the time window", label, e.toString());
         if (failed != null) {
             failed.accept(e);
         }
@@ -258,15 +258,11 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
                 }
             }
             else if (positionsSeen) {
-                // a server that gave positions answered none for a commit: a connection the driver re-opened in place
-                // (MariaDB Connector/J on a multi-host URL runs a query outside a transaction again on the next host,
-                // without a word) on a server that did not run it, or a commit that wrote nothing to the log. Either
-                // way the write's position is unknown until the primary answers again, and as when reading it failed,
-                // the primary URL may lead to a replica that lacks the write now: its readers must not be served there
-                unreadable(new java.sql.SQLTransientConnectionException("the server answered no position for a commit"
-                        + " (" + f.name() + "), although the primary gave positions before: the driver may have"
-                        + " re-opened the connection on another server, one that did not run the commit", "08S01"),
-                        failed, now);
+                // a server that gave positions answered none for a commit that wrote nothing to its log (MariaDB's
+                // @@last_gtid stays empty on a connection until it logs a transaction), or a server other than the one
+                // that ran the commit (a read-only one is refused in the flavour, as a connection the driver re-opened
+                // elsewhere): the write's position is unknown until the primary answers again
+                unit.unconfirmed(runtime.clock().nanoTime(), now);
             }
             return token(position, now);
         }

@@ -21,8 +21,9 @@ import io.rwsplit.spi.Clock;
  */
 enum GtidFlavour {
 
-    /** {@code @@last_gtid} (this connection's last transaction) and {@code MASTER_GTID_WAIT}. */
-    MARIADB("select @@last_gtid", "select @@global.gtid_binlog_pos", "select master_gtid_wait(?, ?)") {
+    /** {@code @@last_gtid} (this connection's last transaction) and {@code MASTER_GTID_WAIT}; with {@code @@read_only}. */
+    MARIADB("select @@last_gtid" + GtidFlavour.READ_ONLY, "select @@global.gtid_binlog_pos" + GtidFlavour.READ_ONLY,
+            "select master_gtid_wait(?, ?)") {
         @Override
         GtidPosition parse(String text) {
             return MariaDbGtidPosition.parse(text);
@@ -34,7 +35,8 @@ enum GtidFlavour {
         }
     },
     /** {@code @@gtid_executed} (contains this connection's commits) and {@code WAIT_FOR_EXECUTED_GTID_SET}. */
-    MYSQL("select @@global.gtid_executed", "select @@global.gtid_executed", "select wait_for_executed_gtid_set(?, ?)") {
+    MYSQL("select @@global.gtid_executed" + GtidFlavour.READ_ONLY, "select @@global.gtid_executed" + GtidFlavour.READ_ONLY,
+            "select wait_for_executed_gtid_set(?, ?)") {
         @Override
         GtidPosition parse(String text) {
             return MySqlGtidSet.parse(text);
@@ -185,6 +187,14 @@ enum GtidFlavour {
     private static final String POSTGRESQL_COMMIT_AND_CAPTURE =
             "select current_setting('synchronous_commit'); commit; " + POSTGRESQL_CAPTURE;
 
+    /**
+     * Read with a MariaDB or MySQL position, in the same round trip: whether the server that answers is read-only. A
+     * connection to a multi-host primary URL may have been re-opened by the driver on the next host, a replica
+     * (MariaDB Connector/J runs a query outside a transaction again there without a word): its position is not the
+     * commit's (empty on MariaDB, older on MySQL).
+     */
+    private static final String READ_ONLY = ", @@read_only";
+
     /** SQLState of a statement in a transaction an earlier error aborted (PostgreSQL). */
     private static final String TRANSACTION_ABORTED = "25P02";
 
@@ -261,7 +271,17 @@ enum GtidFlavour {
 
     private GtidPosition read(Connection primary, String sql) throws SQLException {
         try (Statement s = primary.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            String text = rs.next() ? rs.getString(1) : null;
+            if (!rs.next()) {
+                return null;
+            }
+            String text = rs.getString(1);
+            String readOnly = sql.endsWith(READ_ONLY) ? rs.getString(2) : null;
+            if ("1".equals(readOnly) || "ON".equalsIgnoreCase(readOnly)) {
+                // the type JDBC gives an operation that failed on its connection: this one now leads to another server
+                throw new java.sql.SQLTransientConnectionException("the server that answers the position query is"
+                        + " read-only (@@read_only = " + readOnly + "): not the primary that ran the commit, but a host"
+                        + " of the primary URL the driver re-opened the connection on, which may lack the commit");
+            }
             if (text == null || text.isBlank()) {
                 return null;
             }

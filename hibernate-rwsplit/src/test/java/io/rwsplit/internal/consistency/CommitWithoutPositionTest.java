@@ -3,11 +3,13 @@ package io.rwsplit.internal.consistency;
 import static io.rwsplit.testing.JdbcFakes.fake;
 import static io.rwsplit.testing.JdbcFakes.oneRow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +24,13 @@ import io.rwsplit.position.MariaDbGtidPosition;
 import io.rwsplit.testing.FakeClock;
 
 /**
- * A MariaDB commit whose connection answers no position ({@code @@last_gtid} empty) after the primary gave positions
- * before: MariaDB Connector/J, on a multi-host URL, runs a query outside a transaction again on the next host when the
- * primary died under it, so the capture after a commit can silently ask a replica that never ran the commit. That is
- * told as a broken primary connection (so that reads the primary must serve check the server first), and the write is
- * one a failover may have lost, exactly as when reading its position failed with a connection error.
+ * The position of a MariaDB commit, read with whether the answering server is read-only. When the primary dies under a
+ * connection of a multi-host URL, MariaDB Connector/J re-opens it on the next host, a replica, and runs a query outside
+ * a transaction there again without a word: the position query after a commit can be answered by a server that never
+ * ran the commit ({@code @@last_gtid} empty there, or, on MySQL, an older {@code gtid_executed}). Such an answer is told
+ * as a broken primary connection (the router then makes reads the primary must serve check the server first) and the
+ * write is one a failover may have lost; an empty answer from the writable primary (a commit that wrote nothing to the
+ * binary log) suspects nothing.
  */
 class CommitWithoutPositionTest {
 
@@ -35,8 +39,8 @@ class CommitWithoutPositionTest {
             new ServerEpochs(2));
     private final List<Exception> told = new ArrayList<>();
 
-    /** A MariaDB connection whose {@code select @@last_gtid} answers {@code lastGtid}. */
-    private static Connection mariaDb(String lastGtid) {
+    /** A MariaDB connection whose {@code select @@last_gtid, @@read_only} answers {@code lastGtid} and {@code readOnly}. */
+    private static Connection mariaDb(String lastGtid, String readOnly) {
         return fake(Connection.class, (name, args) -> switch (name) {
             case "getMetaData" -> fake(DatabaseMetaData.class, (m, a) -> switch (m) {
                 case "getDatabaseProductName" -> "MariaDB";
@@ -45,8 +49,8 @@ class CommitWithoutPositionTest {
             });
             case "createStatement" -> fake(Statement.class, (s, a) -> switch (s) {
                 case "executeQuery" -> {
-                    assertEquals("select @@last_gtid", a[0]);
-                    yield oneRow(lastGtid);
+                    assertEquals("select @@last_gtid, @@read_only", a[0]);
+                    yield oneRow(lastGtid, readOnly);
                 }
                 default -> null;
             });
@@ -56,24 +60,39 @@ class CommitWithoutPositionTest {
     }
 
     @Test
-    void aCommitAnsweredWithoutPositionAfterPositionsIsToldAsABrokenPrimaryConnection() {
-        ConsistencyToken first = causal.captureAfterCommit(mariaDb("0-1-66"), told::add);
+    void aCommitWhosePositionAReadOnlyServerAnswersIsToldAsABrokenPrimaryConnection() {
+        ConsistencyToken first = causal.captureAfterCommit(mariaDb("0-1-66", "0"), told::add);
         assertEquals(MariaDbGtidPosition.parse("0-1-66"), first.positionOrNull());
         assertTrue(told.isEmpty());
 
-        ConsistencyToken second = causal.captureAfterCommit(mariaDb(""), told::add);
+        ConsistencyToken second = causal.captureAfterCommit(mariaDb("", "1"), told::add);
 
         assertNull(second.positionOrNull(), "its readers use the time rule");
-        assertEquals(1, told.size(), "told: the connection may lead to another server now");
-        assertTrue(told.get(0) instanceof java.sql.SQLException sql && ConnectionErrors.isConnectionError(sql),
-                () -> "a connection error, which makes reads the primary must serve check the server: " + told.get(0));
+        assertEquals(1, told.size(), "told: the connection leads to another server now");
+        SQLException why = assertInstanceOf(SQLException.class, told.get(0));
+        assertTrue(ConnectionErrors.isConnectionError(why), "the router suspects the primary on a connection error: " + why);
         causal.primaryChanged(MariaDbGtidPosition.parse("0-1-66"));
         assertEquals(1, causal.lostWriteFailovers(), "a failover before the primary answered again may have lost it");
     }
 
     @Test
+    void aReplicasOwnPositionIsNotTakenForTheCommits() {
+        ConsistencyToken token = causal.captureAfterCommit(mariaDb("0-1-60", "1"), told::add);
+        assertNull(token.positionOrNull(), "0-1-60 is what the replica applied, not the commit");
+        assertEquals(1, told.size());
+    }
+
+    @Test
+    void aCommitThatWroteNothingToTheBinaryLogSuspectsNothing() {
+        causal.captureAfterCommit(mariaDb("0-1-66", "0"), told::add);
+        ConsistencyToken token = causal.captureAfterCommit(mariaDb("", "0"), told::add);
+        assertNull(token.positionOrNull());
+        assertTrue(told.isEmpty(), "the writable primary answered: nothing to suspect");
+    }
+
+    @Test
     void aServerThatNeverGavePositionsIsNotSuspected() {
-        ConsistencyToken token = causal.captureAfterCommit(mariaDb(""), told::add);
+        ConsistencyToken token = causal.captureAfterCommit(mariaDb("", "0"), told::add);
         assertNull(token.positionOrNull());
         assertTrue(told.isEmpty(), "binary log off: nothing to suspect");
         causal.primaryChanged(MariaDbGtidPosition.parse("0-1-66"));

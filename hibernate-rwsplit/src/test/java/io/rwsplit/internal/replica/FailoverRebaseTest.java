@@ -304,10 +304,10 @@ class FailoverRebaseTest {
     void aCommitWhosePositionComesBackEmptyAfterPositionsWereReadMayHaveBeenLost() {
         try (ReplicaMonitor answering = answeringMonitor()) {
             answering.watchPrimary();
-            causal.newSession().committed(causal.capture(committedOn("0-1-53")));
+            causal.newSession().committed(causal.capture(committedOn("0-1-53", "0")));
             clock.advanceMillis(10);
             // the driver re-opened the connection in place on replica 1 after the commit: @@last_gtid is empty there
-            causal.newSession().committed(causal.capture(committedOn("")));
+            causal.newSession().committed(causal.capture(committedOn("", "1")));
             clock.advanceMillis(1_000);
             behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");
             answering.watchPrimary();
@@ -319,7 +319,7 @@ class FailoverRebaseTest {
     void aServerThatNeverGavePositionsMakesNoWriteUnconfirmed() {
         try (ReplicaMonitor answering = answeringMonitor()) {
             answering.watchPrimary();
-            causal.newSession().committed(causal.capture(committedOn("")));   // no binary log: never a position
+            causal.newSession().committed(causal.capture(committedOn("", "0")));   // no binary log: never a position
             clock.advanceMillis(1_000);
             behindPrimaryUrl = new Server("2@db:3308", false, "0-2-60", "0-1-53");
             answering.watchPrimary();
@@ -327,8 +327,11 @@ class FailoverRebaseTest {
         }
     }
 
-    /** A MariaDB primary connection that has just committed: {@code select @@last_gtid} answers {@code lastGtid}. */
-    private static Connection committedOn(String lastGtid) {
+    /**
+     * A MariaDB connection that has just committed: {@code select @@last_gtid, @@read_only} answers {@code lastGtid} and
+     * {@code readOnly}.
+     */
+    private static Connection committedOn(String lastGtid, String readOnly) {
         DatabaseMetaData meta = fake(DatabaseMetaData.class, (name, args) -> switch (name) {
             case "getDatabaseProductName" -> "MariaDB";
             case "getDatabaseProductVersion" -> "10.11.6-MariaDB";
@@ -337,7 +340,7 @@ class FailoverRebaseTest {
         return fake(Connection.class, (name, args) -> switch (name) {
             case "getMetaData" -> meta;
             case "createStatement" -> fake(Statement.class, (s, sArgs) -> s.equals("executeQuery")
-                    ? io.rwsplit.testing.JdbcFakes.oneRow(lastGtid) : null);
+                    ? io.rwsplit.testing.JdbcFakes.oneRow(lastGtid, readOnly) : null);
             default -> null;
         });
     }
