@@ -11,7 +11,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,21 +23,18 @@ import java.util.List;
  */
 final class ServerCpu {
 
-    /** One process tree: the server's root process. */
-    private record Server(long rootPid) {
-    }
-
     /** CPU so far, in nanoseconds: this JVM's, and each server's in the order the URLs were given. */
     record Sample(long clientNanos, long[] serverNanos) {
     }
 
     private static final Path PROC = Path.of("/proc");
 
-    private final List<Server> servers;
+    /** Each server's root process: the MariaDB server, or the PostgreSQL postmaster. */
+    private final long[] roots;
     private final long nanosPerTick;
 
-    private ServerCpu(List<Server> servers, long nanosPerTick) {
-        this.servers = servers;
+    private ServerCpu(long[] roots, long nanosPerTick) {
+        this.roots = roots;
         this.nanosPerTick = nanosPerTick;
     }
 
@@ -52,8 +48,9 @@ final class ServerCpu {
             System.out.println("(no /proc: the servers' CPU is not measured)");
             return null;
         }
-        List<Server> servers = new ArrayList<>();
-        for (String url : urls) {
+        long[] roots = new long[urls.size()];
+        for (int i = 0; i < roots.length; i++) {
+            String url = urls.get(i);
             try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement()) {
                 long root = mariadb ? mariaDbPid(s) : parent(pgBackendPid(s));
                 String command = root <= 0 ? "" : command(root);
@@ -63,23 +60,23 @@ final class ServerCpu {
                             + "'): CPU not measured)");
                     return null;
                 }
-                servers.add(new Server(root));
+                roots[i] = root;
             }
             catch (SQLException | IOException | RuntimeException e) {
                 System.out.println("(cannot find the server process of " + url + ": " + e + "; CPU not measured)");
                 return null;
             }
         }
-        return new ServerCpu(servers, 1_000_000_000L / clockTicksPerSecond());
+        return new ServerCpu(roots, 1_000_000_000L / clockTicksPerSecond());
     }
 
     /** CPU so far of this JVM and of each server. */
     Sample sample() {
         long client = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
-        long[] ticks = new long[servers.size()];
+        long[] ticks = new long[roots.length];
         for (int i = 0; i < ticks.length; i++) {
-            ticks[i] = ownAndReaped(servers.get(i).rootPid());
+            ticks[i] = ownAndReaped(roots[i]);
         }
         // the children of every root in one pass over /proc
         try (DirectoryStream<Path> all = Files.newDirectoryStream(PROC)) {
@@ -93,7 +90,7 @@ final class ServerCpu {
                     continue;   // it ended meanwhile
                 }
                 for (int i = 0; i < ticks.length; i++) {
-                    if (f[PPID] == servers.get(i).rootPid()) {
+                    if (f[PPID] == roots[i]) {
                         ticks[i] += f[UTIME] + f[STIME];
                     }
                 }

@@ -201,11 +201,14 @@ enum GtidFlavour {
     private final String captureSql;
     private final String globalCaptureSql;
     private final String waitSql;
+    /** Whether the position queries read {@link #READ_ONLY} as their second column. */
+    private final boolean readsReadOnly;
 
     GtidFlavour(String captureSql, String globalCaptureSql, String waitSql) {
         this.captureSql = captureSql;
         this.globalCaptureSql = globalCaptureSql;
         this.waitSql = waitSql;
+        this.readsReadOnly = captureSql != null && captureSql.endsWith(GtidFlavour.READ_ONLY);
     }
 
     abstract GtidPosition parse(String text);
@@ -275,7 +278,7 @@ enum GtidFlavour {
                 return null;
             }
             String text = rs.getString(1);
-            String readOnly = sql.endsWith(READ_ONLY) ? rs.getString(2) : null;
+            String readOnly = readsReadOnly ? rs.getString(2) : null;
             if ("1".equals(readOnly) || "ON".equalsIgnoreCase(readOnly)) {
                 // the type JDBC gives an operation that failed on its connection: this one now leads to another server
                 throw new java.sql.SQLTransientConnectionException("the server that answers the position query is"
