@@ -52,8 +52,8 @@ final class RoutingRuntime implements AutoCloseable {
                     new io.rwsplit.internal.stats.QueryShapes(config.queryShapes(), config.timeSample()), config.rules(), config.auditSample());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
-                    causal::primaryChanged, (writable, askedAt) -> {
-                        router.primaryAnswered(writable, askedAt);
+                    causal::primaryChanged, (writable, askedAt, address) -> {
+                        router.primaryAnswered(writable, askedAt, address);
                         if (writable) {
                             causal.primaryAnswered(askedAt);
                         }

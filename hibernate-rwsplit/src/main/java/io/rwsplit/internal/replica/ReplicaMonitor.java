@@ -75,6 +75,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final Clock clock;
     /** The primary's identity as last seen ({@link ServerRole}), or null before the first look. */
     private volatile String primaryIdentity;
+    /** Which server a connection of the primary URL is on ({@link io.rwsplit.internal.health.ServerAddress}). */
+    private final io.rwsplit.internal.health.ServerAddress addresses = io.rwsplit.internal.health.ServerAddress.ofDrivers();
 
     /** Told, when another server answers the primary URL (a failover), what it has. */
     @FunctionalInterface
@@ -118,14 +120,18 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, Positions positions, PrimaryChange primaryChanged) {
-        this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos) -> { });
+        this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos, address) -> { });
     }
 
     /** Told, every probe interval, whether a server that takes writes answers the primary URL (false: read-only, or none). */
     @FunctionalInterface
     public interface PrimaryAnswers {
-        /** @param askedAtNanos {@link Clock#nanoTime()} when the monitor obtained the connection it asked on */
-        void answered(boolean writable, long askedAtNanos);
+        /**
+         * @param askedAtNanos {@link Clock#nanoTime()} when the monitor obtained the connection it asked on
+         * @param address      the server that connection was on ({@link io.rwsplit.internal.health.ServerAddress}),
+         *                     or null when its driver cannot say
+         */
+        void answered(boolean writable, long askedAtNanos, Object address);
     }
 
     /**
@@ -378,13 +384,13 @@ public final class ReplicaMonitor implements AutoCloseable {
                     primaryChanged.changed(position, survived);
                 }
             }
-            primaryAnswers.answered(writable, askedAt);
+            primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null);
         }
         catch (SQLException e) {
             // the primary is away: the breaker counts the failure, the next interval looks again; no writable
             // server answers meanwhile (a pool that is only busy says nothing of the server)
             if (ConnectionErrors.isConnectionError(e)) {
-                primaryAnswers.answered(false, askedAt);
+                primaryAnswers.answered(false, askedAt, null);
             }
         }
         catch (RuntimeException e) {

@@ -114,6 +114,37 @@ final class PhysicalConnections {
         }
     }
 
+    /**
+     * Whether the primary connection moved to a read-only server without an error ({@link Router#primaryConnectionMoved}):
+     * then it is closed for good (its driver connection closed under the pool's, which the pool then discards, as it
+     * cannot tell otherwise) and let go; the next primary connection is another.
+     */
+    boolean primaryMoved() throws SQLException {
+        Connection c = primary;
+        if (c == null || !router.primaryConnectionMoved(c)) {
+            return false;
+        }
+        discardPrimary();
+        return true;
+    }
+
+    /**
+     * The primary connection leads to a read-only server (a replica a multi-host URL led to): it goes back to its pool
+     * for good ({@link io.rwsplit.internal.replica.PrimarySource#discard}).
+     */
+    void discardPrimary() {
+        Connection moved = primary;
+        primary = null;
+        if (moved != null) {
+            try {
+                router.primary().discard(moved);
+            }
+            catch (SQLException | RuntimeException ignored) {
+                // closed: the pool discards it
+            }
+        }
+    }
+
     /** The isolation set on the logical connection (or read from its first connection), or -1. */
     int isolation() {
         return settings.isolation();

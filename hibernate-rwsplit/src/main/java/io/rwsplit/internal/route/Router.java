@@ -13,6 +13,7 @@ import io.rwsplit.RwSplitSettings;
 import io.rwsplit.Target;
 import io.rwsplit.internal.config.Fallback;
 import io.rwsplit.internal.health.ConnectionErrors;
+import io.rwsplit.internal.health.ServerAddress;
 import io.rwsplit.internal.config.HealthConfig;
 import io.rwsplit.internal.replica.PrimarySource;
 import io.rwsplit.internal.replica.ReplicaNode;
@@ -59,6 +60,12 @@ public final class Router {
     private final long failoverPauseNanos;
     /** {@link #primaryConnectionFailed}: since when (nanoTime, odd so never 0), or 0 when a writable primary answers. */
     private final java.util.concurrent.atomic.AtomicLong primarySuspectSince = new java.util.concurrent.atomic.AtomicLong();
+    private final ServerAddress addresses;
+    /**
+     * The addresses the primary URL was seen writable at since nothing last suspected it ({@link ServerAddress}): a
+     * few, replaced whole; empty while a failover may be under way or before anything looked.
+     */
+    private volatile Object[] writableAddresses = new Object[0];
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -111,6 +118,20 @@ public final class Router {
                   io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes,
                   java.util.List<io.rwsplit.internal.config.ShapeRule> rules, int auditSample) {
+        this(label, primary, replicas, fallback, causal, transactionStatus, intentSource, health, lexing, shapes, rules,
+                auditSample, ServerAddress.ofDrivers());
+    }
+
+    /**
+     * @param addresses which server a primary connection is on now, for drivers that move connections without an
+     *                  error ({@link #primaryConnectionMoved})
+     */
+    public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback,
+                  io.rwsplit.internal.consistency.CausalReads causal, TransactionStatus transactionStatus,
+                  RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes,
+                  java.util.List<io.rwsplit.internal.config.ShapeRule> rules, int auditSample,
+                  ServerAddress addresses) {
+        this.addresses = addresses;
         this.audit = new ReadAudit(auditSample);
         this.classifications = new ClassificationCache(lexing, shapes, rules);
         this.lexing = lexing;
@@ -263,22 +284,30 @@ public final class Router {
      * host as soon as the primary is gone, a replica that is read-only and may lack writes until it is promoted.
      */
     void primaryConnectionFailed() {
+        writableAddresses = new Object[0];
         primarySuspectSince.compareAndSet(0, replicas.clock().nanoTime() | 1);
     }
 
     /**
-     * The monitor looked at the server behind the primary URL, on a connection it obtained at {@code askedAtNanos}:
-     * a read-only one keeps (or makes) reads the primary must serve check the server; a writable one ends that,
-     * unless a primary connection broke after the monitor asked.
+     * The monitor looked at the server behind the primary URL, on a connection it obtained at {@code askedAtNanos}
+     * and found on {@code address} ({@link ServerAddress}, or null): a read-only one keeps (or makes) reads the primary
+     * must serve check the server; a writable one ends that, unless a primary connection broke after the monitor asked.
      */
-    public void primaryAnswered(boolean writable, long askedAtNanos) {
+    public void primaryAnswered(boolean writable, long askedAtNanos, Object address) {
         if (!writable) {
+            writableAddresses = new Object[0];
             primarySuspectSince.compareAndSet(0, askedAtNanos | 1);
             return;
         }
         long since = primarySuspectSince.get();
-        if (since != 0 && askedAtNanos - since >= 0) {
+        if (since != 0 && askedAtNanos - since < 0) {
+            return;   // asked before a primary connection broke: it tells nothing of the server there now
+        }
+        if (since != 0) {
             primarySuspectSince.compareAndSet(since, 0);
+        }
+        if (address != null) {
+            writableAt(address);
         }
     }
 
@@ -297,6 +326,50 @@ public final class Router {
             primaryConnectionFailed();
         }
     };
+
+    /**
+     * Whether the primary connection {@code c} left the server it was opened on for a read-only one without an error
+     * ({@link ServerAddress}: MariaDB Connector/J re-opens a connection in place on the next host of a multi-host URL
+     * when its server is gone, and runs the statement again there): then whatever it just read may be older than a
+     * committed write. A connection whose driver cannot say, or on an address the primary URL was seen writable at,
+     * has not moved; one on another address is asked whether its server is writable (one query: only after the
+     * driver moved a connection, or once per address). A writable one is remembered; a read-only one has moved, and the
+     * primary is suspected ({@link #primaryConnectionFailed}).
+     */
+    boolean primaryConnectionMoved(Connection c) throws SQLException {
+        Object address = addresses.of(c);
+        if (address == null) {
+            return false;
+        }
+        Object[] known = writableAddresses;
+        for (Object a : known) {
+            if (a.equals(address)) {
+                return false;
+            }
+        }
+        if (io.rwsplit.internal.health.ServerRole.isWritable(c)) {
+            writableAt(address);
+            return false;
+        }
+        log.warn("[{}] a primary connection is on {} now, a read-only server: the driver re-opened it there when the"
+                + " primary went away; its read runs again once a writable server answers the primary URL, and the"
+                + " connection is closed", label, address);
+        primaryConnectionFailed();
+        return true;
+    }
+
+    /** Remembers that the primary URL led to a writable server at {@code address} (at most four addresses). */
+    private void writableAt(Object address) {
+        Object[] known = writableAddresses;
+        for (Object a : known) {
+            if (a.equals(address)) {
+                return;
+            }
+        }
+        Object[] next = java.util.Arrays.copyOf(known, Math.min(known.length + 1, 4));
+        next[next.length - 1] = address;
+        writableAddresses = next;
+    }
 
     /** Whether a read the primary must serve checks that the server behind the primary URL is writable. */
     boolean primarySuspect() {

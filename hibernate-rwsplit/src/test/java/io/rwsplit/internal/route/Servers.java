@@ -33,6 +33,10 @@ final class Servers implements AutoCloseable {
     final List<ReplicaNode> nodes = new ArrayList<>();
     final ReplicaSet set;
     final Router router;
+    /** Which server the primary's connections are on, as a driver that moves them says it; null: it cannot say. */
+    volatile Object primaryAddress;
+    /** Primary connections given back for good ({@link PrimarySource#discard}). */
+    final java.util.concurrent.atomic.AtomicInteger discarded = new java.util.concurrent.atomic.AtomicInteger();
 
     Servers(int replicaCount, String balancer) throws SQLException {
         this(replicaCount, balancer, false);
@@ -74,11 +78,17 @@ final class Servers implements AutoCloseable {
             public void release(Connection connection) throws SQLException {
                 connection.close();
             }
+
+            @Override
+            public void discard(Connection connection) throws SQLException {
+                discarded.incrementAndGet();
+                PrimarySource.super.discard(connection);
+            }
         }, set, Fallback.PRIMARY, consistency == null ? null
                 : new CausalReads(ConsistencyRuntime.create(consistency, clock), "test", set.epochs()),
                 io.rwsplit.spi.TransactionStatus.NONE, io.rwsplit.spi.RoutingIntentSource.NONE,
                 io.rwsplit.internal.config.HealthConfig.DEFAULTS, Lexing.ANY, new io.rwsplit.internal.stats.QueryShapes(100),
-                List.of(), auditSample);
+                List.of(), auditSample, c -> primaryAddress);
     }
 
     /**

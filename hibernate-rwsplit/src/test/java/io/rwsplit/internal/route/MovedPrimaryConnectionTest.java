@@ -1,0 +1,147 @@
+package io.rwsplit.internal.route;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A driver that moves a connection to another server without an error (MariaDB Connector/J on a multi-host primary
+ * URL re-opens it on the next host when its server is gone): a read on the primary whose connection is now on a
+ * read-only server is not answered from there. Reads on the addresses the primary URL was seen writable at are not
+ * checked; a new address is checked once; a driver that cannot say is never checked.
+ */
+class MovedPrimaryConnectionTest {
+
+    private final Servers servers;
+
+    MovedPrimaryConnectionTest() throws SQLException {
+        servers = new Servers(2, "round_robin");
+        servers.down(0);
+        servers.down(1); // every read is one the primary must serve (NO_HEALTHY_REPLICA)
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        servers.close();
+    }
+
+    private String read() throws SQLException {
+        try (Connection c = servers.open(); PreparedStatement ps = c.prepareStatement("select name from who");
+             ResultSet rs = ps.executeQuery()) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
+
+    private String createdRead() throws SQLException {
+        try (Connection c = servers.open(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select name from who")) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
+
+    private CompletableFuture<String> readAsync() {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return read();
+            }
+            catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    private void awaitChecks(int checks) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (servers.primary.readOnlyChecks.get() < checks && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(servers.primary.readOnlyChecks.get() >= checks, "the read asked the server " + checks + " times");
+    }
+
+    @Test
+    void aReadWhoseConnectionWasMovedToAReadOnlyServerIsNotAnsweredThereAndWaitsForAWritableOne() throws Exception {
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307");
+        servers.primaryAddress = "replica1:3308";   // the driver re-opened the pooled connection on replica 1
+        servers.primary.readOnly = true;
+        CompletableFuture<String> read = readAsync();
+        awaitChecks(2);   // the moved connection, then the next one the read tries while a failover may be under way
+        assertFalse(read.isDone(), "not answered by the read-only server");
+        assertTrue(servers.discarded.get() >= 1, "the moved connection is given back for good");
+        assertTrue(servers.router.primarySuspect(), "a failover may be under way");
+
+        servers.primary.readOnly = false;           // replica 1 promoted
+        assertEquals("primary", read.get(10, TimeUnit.SECONDS));
+        assertEquals(1L, servers.router.statistics().byReason().get("RETRY_PRIMARY"));
+    }
+
+    @Test
+    void aCreatedStatementsReadIsCheckedToo() throws Exception {
+        servers.primaryAddress = "replica1:3308";
+        servers.primary.readOnly = true;
+        CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return createdRead();
+            }
+            catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitChecks(2);
+        assertFalse(read.isDone(), "not answered by the read-only server");
+        servers.primary.readOnly = false;
+        assertEquals("primary", read.get(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void readsOnAnAddressThePrimaryUrlWasSeenWritableAtAreNotChecked() throws SQLException {
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307");
+        servers.primaryAddress = "primary:3307";
+        assertEquals("primary", read());
+        assertEquals("primary", read());
+        assertEquals(0, servers.primary.readOnlyChecks.get());
+    }
+
+    @Test
+    void aNewWritableAddressIsCheckedOnceAndRemembered() throws SQLException {
+        servers.primaryAddress = "primary:3307";    // before the monitor's first look
+        assertEquals("primary", read());
+        assertEquals("primary", read());
+        assertEquals(1, servers.primary.readOnlyChecks.get());
+        assertFalse(servers.router.primarySuspect());
+        assertNull(servers.router.statistics().byReason().get("RETRY_PRIMARY"));
+        assertEquals(0, servers.discarded.get());
+    }
+
+    @Test
+    void aSuspectedPrimaryForgetsWhereItWasSeenWritable() throws SQLException {
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307");
+        servers.primaryAddress = "primary:3307";
+        servers.clock.advanceMillis(10);
+        servers.router.primaryConnectionFailed();
+        servers.clock.advanceMillis(10);
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null);   // writable, address unknown
+        assertEquals("primary", read());
+        assertEquals(1, servers.primary.readOnlyChecks.get(), "the old primary's address is asked about again");
+    }
+
+    @Test
+    void aDriverThatCannotSayWhereItsConnectionIsIsNeverChecked() throws SQLException {
+        assertEquals("primary", read());
+        assertEquals(0, servers.primary.readOnlyChecks.get());
+        assertEquals(0, servers.discarded.get());
+    }
+}
