@@ -55,6 +55,11 @@ abstract class FailoverContract {
     /** {@code select <server port>, <is a replica>, count(*) from failover_row}, completed with a where clause. */
     abstract String serverQuery();
 
+    /** Whether the driver moves a pooled connection to the next host without an error (MariaDB Connector/J). */
+    boolean driverMovesConnections() {
+        return false;
+    }
+
     @Test
     void aPrimaryFailoverFailsNoReadAndTheRemainingReplicaServesReadsAgain() throws Exception {
         FailoverLoad load = run(true);
@@ -183,13 +188,15 @@ abstract class FailoverContract {
      * autocommit mode as Spring Boot's does: the pooled primary connection's driver may have re-opened it on replica 1
      * without an error (MariaDB Connector/J does on a {@code sequential:} URL when the pool checks an idle connection),
      * and the read would run there. It is never answered from there, older than the write: it fails once no writable
-     * server answered within the failover wait (no promotion here). Without the check it answered 1.
+     * server answered within the failover wait (no promotion here), and in a transaction it fails at once. Without
+     * the check it answered 1.
      */
     @Test
     void aReadThePrimaryMustServeIsNotAnsweredByTheReplicaItsConnectionWasMovedTo() throws Exception {
-        try (EntityManagerFactory emf = factory(true, Map.of(RwSplitSettings.PROBE_INTERVAL, "30s",
+        try (LogCapture logs = LogCapture.attach("io.rwsplit.route", Level.WARN);
+                EntityManagerFactory emf = factory(true, Map.of(RwSplitSettings.PROBE_INTERVAL, "30s",
                 RwSplitSettings.PRIMARY_COOL_DOWN, "1s", RwSplitSettings.CAUSAL_WAIT_TIMEOUT, "50ms",
-                "hibernate.hikari.autoCommit", "true"))) {
+                "hibernate.hikari.autoCommit", "true", "hibernate.hikari.connectionTimeout", "1000"))) {
             commit(emf, 3L, 1);
             cluster.sync();
             cluster.detach(1);
@@ -209,6 +216,24 @@ abstract class FailoverContract {
                         () -> answered[0] = writer.find(rowClass(), 3L).written,
                         () -> "answered " + answered[0] + " (the write is 2, replica 1 has 1); reasons "
                                 + RwSplit.statistics(emf).byReason());
+
+                // nor in a read-write transaction that only reads (a service method not marked read-only)
+                writer.clear();
+                writer.getTransaction().begin();
+                try {
+                    org.junit.jupiter.api.Assertions.assertThrows(RuntimeException.class,
+                            () -> answered[0] = writer.find(rowClass(), 3L).written,
+                            () -> "in a transaction: answered " + answered[0] + " (the write is 2, replica 1 has 1)");
+                }
+                finally {
+                    if (writer.getTransaction().isActive()) {
+                        writer.getTransaction().rollback();
+                    }
+                }
+                if (driverMovesConnections()) {
+                    assertTrue(logs.lines().stream().anyMatch(l -> l.contains("its driver moved it there")),
+                            () -> "the reads failed, but not because the moved connection was found: " + logs.lines());
+                }
             }
             finally {
                 writer.close();

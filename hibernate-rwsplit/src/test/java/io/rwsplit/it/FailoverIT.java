@@ -35,6 +35,11 @@ class FailoverIT extends FailoverContract {
     }
 
     @Override
+    boolean driverMovesConnections() {
+        return true;
+    }
+
+    @Override
     String serverQuery() {
         return "select @@port, @@read_only, count(*) from failover_row";
     }

@@ -99,10 +99,22 @@ public final class ClusterExtension implements BeforeAllCallback, BeforeEachCall
             }
         }
 
+        /**
+         * Leaves the cluster as the run found it: reset (the last test may have detached a replica, which a later
+         * {@code start} on the same data would wait for in vain), then stopped if it was started here.
+         */
         @Override
         public void close() {
-            if (stopAtEnd) {
-                cluster.stop();
+            if (cluster == null) {
+                return;
+            }
+            try {
+                cluster.reset();
+            }
+            finally {
+                if (stopAtEnd) {
+                    cluster.stop();
+                }
             }
         }
     }

@@ -10,6 +10,8 @@ import org.slf4j.LoggerFactory;
 
 import com.zaxxer.hikari.HikariDataSource;
 
+import org.hibernate.engine.jdbc.connections.spi.ConnectionProvider;
+
 import io.rwsplit.RwSplitSettings;
 import io.rwsplit.internal.route.SqlClassifier;
 import io.rwsplit.internal.route.SqlKind;
@@ -74,7 +76,20 @@ final class PrimaryInitSql {
         return null;
     }
 
-    private static HikariDataSource hikari(DataSource ds) {
+    /** The HikariCP pool behind a primary's connection provider (Hibernate's, or a {@code DataSource}'s), or null. */
+    static HikariDataSource pool(ConnectionProvider provider) {
+        try {
+            if (provider.isUnwrappableAs(DataSource.class)) {
+                return hikari(provider.unwrap(DataSource.class));
+            }
+        }
+        catch (RuntimeException e) {
+            // a provider that says it unwraps and then does not: no pool to ask
+        }
+        return null;
+    }
+
+    static HikariDataSource hikari(DataSource ds) {
         if (ds instanceof HikariDataSource pool) {
             return pool;
         }

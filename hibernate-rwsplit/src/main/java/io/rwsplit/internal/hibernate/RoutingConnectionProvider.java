@@ -37,6 +37,7 @@ public final class RoutingConnectionProvider
                               ConsistencyRuntime consistency, PrimarySession primarySession) {
         this.primary = primary;
         this.consistency = consistency;
+        com.zaxxer.hikari.HikariDataSource pool = PrimaryInitSql.pool(primary);
         PrimarySource primarySource = new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {
@@ -46,6 +47,15 @@ public final class RoutingConnectionProvider
             @Override
             public void release(Connection connection) throws SQLException {
                 primary.closeConnection(connection);
+            }
+
+            @Override
+            public boolean evict(Connection connection) {
+                if (pool == null) {
+                    return false;
+                }
+                pool.evictConnection(connection);
+                return true;
             }
         };
         this.runtime = RoutingRuntime.build("default", primarySource, primary.getClass().getSimpleName(), config, unit,

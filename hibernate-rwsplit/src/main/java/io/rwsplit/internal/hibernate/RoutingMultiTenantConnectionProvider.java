@@ -74,6 +74,12 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     public void release(Connection connection) throws SQLException {
                         connection.close();
                     }
+
+                    @Override
+                    public boolean evict(Connection connection) {
+                        primaryPool.evictConnection(connection);
+                        return true;
+                    }
                 }, url, config, unit, consistency, new PrimarySession(null, url));
                 runtimes.add(runtime);
                 routers.put(tenant, runtime.router());

@@ -52,8 +52,8 @@ final class RoutingRuntime implements AutoCloseable {
                     new io.rwsplit.internal.stats.QueryShapes(config.queryShapes(), config.timeSample()), config.rules(), config.auditSample());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
-                    causal::primaryChanged, (writable, askedAt, address) -> {
-                        router.primaryAnswered(writable, askedAt, address);
+                    causal::primaryChanged, (writable, askedAt, address, identity) -> {
+                        router.primaryAnswered(writable, askedAt, address, identity);
                         if (writable) {
                             causal.primaryAnswered(askedAt);
                         }

@@ -140,6 +140,11 @@ public final class PrimaryBreaker implements PrimarySource {
         delegate.release(connection);
     }
 
+    @Override
+    public boolean evict(Connection connection) {
+        return delegate.evict(connection);
+    }
+
     /** The pool could not lend a connection in time: not a failure of the primary; a trial that met it did not happen. */
     private void poolBusy(boolean trial) {
         if (trial && state.compareAndSet(State.HALF_OPEN, State.OPEN)) {

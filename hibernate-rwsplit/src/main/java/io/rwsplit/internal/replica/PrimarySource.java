@@ -11,17 +11,11 @@ public interface PrimarySource {
     void release(Connection connection) throws SQLException;
 
     /**
-     * Gives back {@code connection} for good: one that leads where the primary's must not (a read-only server behind
-     * a multi-host primary URL, where its driver moved it). Its driver connection is closed under the pool's, so that
-     * the pool discards it instead of lending it again (a pool cannot tell otherwise), then it is released.
+     * Marks {@code connection}, lent by this source, to be closed by its pool when it is released instead of lent
+     * again (HikariCP's {@code evictConnection}); false when the pool cannot (the caller then closes the driver's
+     * connection under the pool's).
      */
-    default void discard(Connection connection) throws SQLException {
-        try {
-            io.rwsplit.internal.health.ServerAddress.driverConnection(connection).close();
-        }
-        catch (SQLException | RuntimeException e) {
-            // closed either way, or broken: the pool discards it when it finds so
-        }
-        release(connection);
+    default boolean evict(Connection connection) {
+        return false;
     }
 }

@@ -120,7 +120,7 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, Positions positions, PrimaryChange primaryChanged) {
-        this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos, address) -> { });
+        this(replicas, configs, config, primary, clock, positions, primaryChanged, (writable, askedAtNanos, address, identity) -> { });
     }
 
     /** Told, every probe interval, whether a server that takes writes answers the primary URL (false: read-only, or none). */
@@ -130,8 +130,9 @@ public final class ReplicaMonitor implements AutoCloseable {
          * @param askedAtNanos {@link Clock#nanoTime()} when the monitor obtained the connection it asked on
          * @param address      the server that connection was on ({@link io.rwsplit.internal.health.ServerAddress}),
          *                     or null when its driver cannot say
+         * @param identity     the primary's identity there ({@link ServerRole#primaryIdentity}), or null
          */
-        void answered(boolean writable, long askedAtNanos, Object address);
+        void answered(boolean writable, long askedAtNanos, Object address, String identity);
     }
 
     /**
@@ -384,13 +385,13 @@ public final class ReplicaMonitor implements AutoCloseable {
                     primaryChanged.changed(position, survived);
                 }
             }
-            primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null);
+            primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null, identity);
         }
         catch (SQLException e) {
             // the primary is away: the breaker counts the failure, the next interval looks again; no writable
             // server answers meanwhile (a pool that is only busy says nothing of the server)
             if (ConnectionErrors.isConnectionError(e)) {
-                primaryAnswers.answered(false, askedAt, null);
+                primaryAnswers.answered(false, askedAt, null, null);
             }
         }
         catch (RuntimeException e) {

@@ -85,13 +85,13 @@ final class Failover {
     /** Runs {@code execution} on {@code door}'s statement, moving it after a failure as the class comment says. */
     <S extends Statement, T> T execute(Door<S> door, Execution<? super S, T> execution) throws SQLException {
         try {
-            return onItsServer(door, timed(door, execution));
+            return timed(door, execution);
         }
         catch (SQLException e) {
             long deadline = afterFirstFailure(door, e);
             while (true) {
                 try {
-                    return onItsServer(door, timed(door, execution));
+                    return timed(door, execution);
                 }
                 catch (SQLException again) {
                     afterAnotherFailure(door, again, deadline);
@@ -105,6 +105,9 @@ final class Failover {
      * time when the shape's sample times it ({@link QueryShapes.Shape#timesNext}: the clock is read only then).
      */
     private <S extends Statement, T> T timed(Door<S> door, Execution<? super S, T> execution) throws SQLException {
+        if (door.node() == null && !door.route().writes()) {
+            physical.checkPrimaryNotMoved();   // a read the driver would run on a replica fails as on a broken connection
+        }
         QueryShapes.Shape shape = door.shape();
         int weight = shape.timesNext();
         if (weight == 0) {
@@ -116,29 +119,6 @@ final class Failover {
         T result = execution.run(door.physical());
         shape.executed(door.node() != null, router.nanoTime() - start, weight);
         return result;
-    }
-
-    /**
-     * {@code result}, unless {@code door} is an autocommit read on the primary whose connection the driver moved to a
-     * read-only server while it ran, or before ({@link PhysicalConnections#primaryMoved}): its answer may be older than
-     * a committed write, so it is dropped, and the read fails as on a broken primary connection (a connection error),
-     * which moves it as such a read is moved ({@link #afterFirstFailure}).
-     */
-    private <S extends Statement, T> T onItsServer(Door<S> door, T result) throws SQLException {
-        if (door.node() != null || !door.route().autocommitRead() || !physical.primaryMoved()) {
-            return result;
-        }
-        if (result instanceof AutoCloseable closeable) {
-            try {
-                closeable.close();
-            }
-            catch (Exception ignored) {
-                // its connection is closed: so is it
-            }
-        }
-        throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label() + "]: the primary"
-                + " connection was moved by its driver to a read-only server (the primary is gone, or was): a read the"
-                + " primary must serve is not answered there", "08003");
     }
 
     /** The first failure of an execution: moves the door, or throws {@code e}. The failover deadline, or 0. */

@@ -115,33 +115,35 @@ final class PhysicalConnections {
     }
 
     /**
-     * Whether the primary connection moved to a read-only server without an error ({@link Router#primaryConnectionMoved}):
-     * then it is closed for good (its driver connection closed under the pool's, which the pool then discards, as it
-     * cannot tell otherwise) and let go; the next primary connection is another.
+     * Before a read on the primary connection: unless its driver moved it to another server than the primary without
+     * an error ({@link Router#primaryConnectionMoved}), nothing. If it did, a read there may answer older than a
+     * committed write, so the read fails with a connection error, before it runs. Outside a transaction the connection
+     * is given back for good ({@link #discardPrimary}) and the read waits for the primary as one whose primary
+     * connection broke does. A transaction keeps its connection, so that the rest of it never runs on another one:
+     * it fails, and the connection is found again when next lent outside a transaction.
      */
-    boolean primaryMoved() throws SQLException {
+    void checkPrimaryNotMoved() throws SQLException {
         Connection c = primary;
         if (c == null || !router.primaryConnectionMoved(c)) {
-            return false;
+            return;
         }
-        discardPrimary();
-        return true;
+        if (!tx.inTransaction()) {
+            discardPrimary();
+        }
+        throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label() + "]: the primary"
+                + " connection was moved by its driver to another server (the primary is gone, or was): a read the"
+                + " primary must serve does not run there", "08003");
     }
 
     /**
-     * The primary connection leads to a read-only server (a replica a multi-host URL led to): it goes back to its pool
-     * for good ({@link io.rwsplit.internal.replica.PrimarySource#discard}).
+     * The primary connection leads to another server than the primary (a replica a multi-host URL led to): it goes
+     * back to its pool for good ({@link Router#discardPrimary}).
      */
     void discardPrimary() {
         Connection moved = primary;
         primary = null;
         if (moved != null) {
-            try {
-                router.primary().discard(moved);
-            }
-            catch (SQLException | RuntimeException ignored) {
-                // closed: the pool discards it
-            }
+            router.discardPrimary(moved);
         }
     }
 

@@ -60,6 +60,9 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         if (writes) {
             routing.writeExecuting();
         }
+        else {
+            routing.physical().checkPrimaryNotMoved();   // a read the driver would run on a replica
+        }
         timing = shape.timesNext();
         return timing != 0 ? routing.nanoTime() : 0;
     }

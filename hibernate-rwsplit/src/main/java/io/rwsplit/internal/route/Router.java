@@ -62,10 +62,14 @@ public final class Router {
     private final java.util.concurrent.atomic.AtomicLong primarySuspectSince = new java.util.concurrent.atomic.AtomicLong();
     private final ServerAddress addresses;
     /**
-     * The addresses the primary URL was seen writable at since nothing last suspected it ({@link ServerAddress}): a
-     * few, replaced whole; empty while a failover may be under way or before anything looked.
+     * The addresses the primary was seen at since nothing last suspected it ({@link ServerAddress}): a few, replaced
+     * whole (compare-and-set, so that an address learned before a suspicion is never added after it); a new empty
+     * array while a failover may be under way or before anything looked.
      */
-    private volatile Object[] writableAddresses = new Object[0];
+    private final java.util.concurrent.atomic.AtomicReference<Object[]> primaryAddresses =
+            new java.util.concurrent.atomic.AtomicReference<>(new Object[0]);
+    /** The primary's identity as the monitor last saw it ({@link io.rwsplit.internal.health.ServerRole#primaryIdentity}), or null. */
+    private volatile String primaryIdentity;
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -284,21 +288,24 @@ public final class Router {
      * host as soon as the primary is gone, a replica that is read-only and may lack writes until it is promoted.
      */
     void primaryConnectionFailed() {
-        writableAddresses = new Object[0];
+        primaryAddresses.set(new Object[0]);
         primarySuspectSince.compareAndSet(0, replicas.clock().nanoTime() | 1);
     }
 
     /**
      * The monitor looked at the server behind the primary URL, on a connection it obtained at {@code askedAtNanos}
-     * and found on {@code address} ({@link ServerAddress}, or null): a read-only one keeps (or makes) reads the primary
-     * must serve check the server; a writable one ends that, unless a primary connection broke after the monitor asked.
+     * and found on {@code address} ({@link ServerAddress}, or null), the primary {@code identity} there (null when
+     * read-only): a read-only one keeps (or makes) reads the primary must serve check the server; a writable one ends
+     * that, unless a primary connection broke after the monitor asked. Another primary than before (a failover)
+     * replaces the addresses the primary was seen at.
      */
-    public void primaryAnswered(boolean writable, long askedAtNanos, Object address) {
+    public void primaryAnswered(boolean writable, long askedAtNanos, Object address, String identity) {
         if (!writable) {
-            writableAddresses = new Object[0];
+            primaryAddresses.set(new Object[0]);
             primarySuspectSince.compareAndSet(0, askedAtNanos | 1);
             return;
         }
+        Object[] known = primaryAddresses.get();
         long since = primarySuspectSince.get();
         if (since != 0 && askedAtNanos - since < 0) {
             return;   // asked before a primary connection broke: it tells nothing of the server there now
@@ -306,8 +313,12 @@ public final class Router {
         if (since != 0) {
             primarySuspectSince.compareAndSet(since, 0);
         }
+        if (identity != null && !identity.equals(primaryIdentity)) {
+            primaryIdentity = identity;
+            primaryAddresses.compareAndSet(known, known = new Object[0]);
+        }
         if (address != null) {
-            writableAt(address);
+            primaryAt(address, known);
         }
     }
 
@@ -328,47 +339,76 @@ public final class Router {
     };
 
     /**
-     * Whether the primary connection {@code c} left the server it was opened on for a read-only one without an error
-     * ({@link ServerAddress}: MariaDB Connector/J re-opens a connection in place on the next host of a multi-host URL
-     * when its server is gone, and runs the statement again there): then whatever it just read may be older than a
-     * committed write. A connection whose driver cannot say, or on an address the primary URL was seen writable at,
-     * has not moved; one on another address is asked whether its server is writable (one query: only after the
-     * driver moved a connection, or once per address). A writable one is remembered; a read-only one has moved, and the
-     * primary is suspected ({@link #primaryConnectionFailed}).
+     * Whether the primary connection {@code c} is on another server than the primary now, where its driver moved it
+     * without an error ({@link ServerAddress}: MariaDB Connector/J re-opens a connection on the next host of a
+     * multi-host URL when a command it may send again finds its server gone): then a read there may answer older than
+     * a committed write. A connection whose driver cannot say, or on an address the primary was seen at, has not moved.
+     * On another address the server is asked who it is (one query: only after the driver moved a connection, or once
+     * per address): the primary the monitor saw (or, before its first look, a writable server) is remembered at that
+     * address; anything else (a read-only server, a replica left writable) means the connection moved, and the primary
+     * is suspected ({@link #primaryConnectionFailed}).
      */
     boolean primaryConnectionMoved(Connection c) throws SQLException {
         Object address = addresses.of(c);
         if (address == null) {
             return false;
         }
-        Object[] known = writableAddresses;
+        Object[] known = primaryAddresses.get();
         for (Object a : known) {
             if (a.equals(address)) {
                 return false;
             }
         }
-        if (io.rwsplit.internal.health.ServerRole.isWritable(c)) {
-            writableAt(address);
+        String identity = io.rwsplit.internal.health.ServerRole.writableIdentity(c);
+        String expected = primaryIdentity;
+        if (identity != null && (expected == null || expected.equals(identity))) {
+            primaryAt(address, known);
             return false;
         }
-        log.warn("[{}] a primary connection is on {} now, a read-only server: the driver re-opened it there when the"
-                + " primary went away; its read runs again once a writable server answers the primary URL, and the"
-                + " connection is closed", label, address);
+        log.warn("[{}] a primary connection is on {} now, {}: its driver moved it there when the primary went away;"
+                + " a read the primary must serve waits for it, and the connection is closed", label, address,
+                identity == null ? "a read-only server" : "another server than the primary (" + identity + ")");
         primaryConnectionFailed();
         return true;
     }
 
-    /** Remembers that the primary URL led to a writable server at {@code address} (at most four addresses). */
-    private void writableAt(Object address) {
-        Object[] known = writableAddresses;
+    /**
+     * Remembers that the primary answers at {@code address}, unless the addresses changed since {@code known} was read
+     * (a suspicion emptied them meanwhile); at most eight addresses (a multi-primary cluster behind one URL).
+     */
+    private void primaryAt(Object address, Object[] known) {
         for (Object a : known) {
             if (a.equals(address)) {
                 return;
             }
         }
-        Object[] next = java.util.Arrays.copyOf(known, Math.min(known.length + 1, 4));
-        next[next.length - 1] = address;
-        writableAddresses = next;
+        if (known.length < 8) {
+            Object[] next = java.util.Arrays.copyOf(known, known.length + 1);
+            next[known.length] = address;
+            primaryAddresses.compareAndSet(known, next);
+        }
+    }
+
+    /**
+     * Gives back a primary connection for good: one its driver moved to another server. Its pool is told to close it
+     * ({@link PrimarySource#evict}), or else its driver's connection is closed under the pool's, so that the pool
+     * discards it instead of lending it again; then it is released.
+     */
+    void discardPrimary(Connection c) {
+        try {
+            if (!primary.evict(c)) {
+                addresses.driverConnection(c).close();   // HikariCP over MariaDB or pgjdbc: its check then fails
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            // closed either way, or broken: the pool discards it when it finds so
+        }
+        try {
+            primary.release(c);
+        }
+        catch (SQLException | RuntimeException e) {
+            // closed: the pool discards it
+        }
     }
 
     /** Whether a read the primary must serve checks that the server behind the primary URL is writable. */

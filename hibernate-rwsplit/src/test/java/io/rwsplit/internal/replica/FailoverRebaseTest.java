@@ -111,7 +111,7 @@ class FailoverRebaseTest {
         try (ReplicaMonitor watching = new ReplicaMonitor(replicas,
                 List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(), primaryUrl(), clock,
                 causal::observed, causal::primaryChanged,
-                (writable, askedAt, address) -> answers.add(writable + "@" + askedAt / 1_000_000))) {
+                (writable, askedAt, address, identity) -> answers.add(writable + "@" + askedAt / 1_000_000))) {
             clock.advanceMillis(5);
             watching.watchPrimary();
             behindPrimaryUrl = new Server("2@db:3308", true, "0-1-52");
@@ -348,7 +348,7 @@ class FailoverRebaseTest {
     /** A monitor wired as the routing runtime wires it: a writable answer tells the causal reads when it was asked. */
     private ReplicaMonitor answeringMonitor() {
         return new ReplicaMonitor(replicas, List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(),
-                primaryUrl(), clock, causal::observed, causal::primaryChanged, (writable, askedAt, address) -> {
+                primaryUrl(), clock, causal::observed, causal::primaryChanged, (writable, askedAt, address, identity) -> {
                     if (writable) {
                         causal.primaryAnswered(askedAt);
                     }

@@ -72,7 +72,7 @@ class LostWriteInFlightTest {
     private void monitorSeesNewPrimary(String survived) {
         servers.clock.advanceMillis(10);
         servers.router.causal().primaryChanged(MariaDbGtidPosition.parse("0-2-9"), MariaDbGtidPosition.parse(survived));
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null);
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
     }
 
     @Test

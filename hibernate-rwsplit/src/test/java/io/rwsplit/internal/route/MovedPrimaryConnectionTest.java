@@ -74,7 +74,7 @@ class MovedPrimaryConnectionTest {
 
     @Test
     void aReadWhoseConnectionWasMovedToAReadOnlyServerIsNotAnsweredThereAndWaitsForAWritableOne() throws Exception {
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307");
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307", null);
         servers.primaryAddress = "replica1:3308";   // the driver re-opened the pooled connection on replica 1
         servers.primary.readOnly = true;
         CompletableFuture<String> read = readAsync();
@@ -107,8 +107,45 @@ class MovedPrimaryConnectionTest {
     }
 
     @Test
+    void theFirstReadOfATransactionOnAMovedConnectionFailsTheTransaction() throws SQLException {
+        servers.primaryAddress = "replica1:3308";   // moved when the transaction began (the driver's set autocommit)
+        servers.primary.readOnly = true;
+        try (Connection c = servers.open()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement("select name from who")) {
+                SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, ps::executeQuery);
+                assertEquals("08003", e.getSQLState());
+            }
+            c.rollback();
+        }
+        assertEquals(0, servers.discarded.get(), "a transaction keeps its connection to the end");
+        assertTrue(servers.router.primarySuspect());
+    }
+
+    @Test
+    void aReadAfterAWriteInATransactionOnAMovedConnectionFails() throws SQLException {
+        try (Connection c = servers.open()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement w = c.prepareStatement("insert into item (label) values ('a')")) {
+                w.executeUpdate();
+            }
+            servers.primaryAddress = "replica1:3308";
+            servers.primary.readOnly = true;
+            try (PreparedStatement ps = c.prepareStatement("select name from who");
+                 Statement s = c.createStatement()) {
+                assertEquals("08003", org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                        ps::executeQuery).getSQLState());
+                assertEquals("08003", org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
+                        () -> s.executeQuery("select name from who")).getSQLState());
+            }
+            c.rollback();
+        }
+        assertEquals(0, servers.discarded.get(), "the rest of the transaction stayed on its connection");
+    }
+
+    @Test
     void readsOnAnAddressThePrimaryUrlWasSeenWritableAtAreNotChecked() throws SQLException {
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307");
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307", null);
         servers.primaryAddress = "primary:3307";
         assertEquals("primary", read());
         assertEquals("primary", read());
@@ -128,12 +165,12 @@ class MovedPrimaryConnectionTest {
 
     @Test
     void aSuspectedPrimaryForgetsWhereItWasSeenWritable() throws SQLException {
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307");
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307", null);
         servers.primaryAddress = "primary:3307";
         servers.clock.advanceMillis(10);
         servers.router.primaryConnectionFailed();
         servers.clock.advanceMillis(10);
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null);   // writable, address unknown
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);   // writable, address unknown
         assertEquals("primary", read());
         assertEquals(1, servers.primary.readOnlyChecks.get(), "the old primary's address is asked about again");
     }

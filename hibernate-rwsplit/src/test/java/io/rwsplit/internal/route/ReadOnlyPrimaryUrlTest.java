@@ -96,16 +96,16 @@ class ReadOnlyPrimaryUrlTest {
         assertEquals("primary", read());
         assertEquals(1, servers.primary.readOnlyChecks.get(), "a primary connection broke: the read checks");
 
-        servers.router.primaryAnswered(true, servers.clock.nanoTime() - 5_000_000, null);
+        servers.router.primaryAnswered(true, servers.clock.nanoTime() - 5_000_000, null, null);
         assertEquals("primary", read());
         assertEquals(2, servers.primary.readOnlyChecks.get(), "an answer from before the failure ends nothing");
 
         servers.clock.advanceMillis(10);
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null);
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
         assertEquals("primary", read());
         assertEquals(2, servers.primary.readOnlyChecks.get(), "the monitor saw a writable primary: no more checks");
 
-        servers.router.primaryAnswered(false, servers.clock.nanoTime(), null);
+        servers.router.primaryAnswered(false, servers.clock.nanoTime(), null, null);
         assertEquals("primary", read());
         assertEquals(3, servers.primary.readOnlyChecks.get(), "the monitor saw a read-only server: reads check");
     }

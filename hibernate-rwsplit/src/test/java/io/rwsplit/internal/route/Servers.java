@@ -35,7 +35,7 @@ final class Servers implements AutoCloseable {
     final Router router;
     /** Which server the primary's connections are on, as a driver that moves them says it; null: it cannot say. */
     volatile Object primaryAddress;
-    /** Primary connections given back for good ({@link PrimarySource#discard}). */
+    /** Primary connections given back for good ({@link PrimarySource#evict}). */
     final java.util.concurrent.atomic.AtomicInteger discarded = new java.util.concurrent.atomic.AtomicInteger();
 
     Servers(int replicaCount, String balancer) throws SQLException {
@@ -80,9 +80,9 @@ final class Servers implements AutoCloseable {
             }
 
             @Override
-            public void discard(Connection connection) throws SQLException {
+            public boolean evict(Connection connection) {
                 discarded.incrementAndGet();
-                PrimarySource.super.discard(connection);
+                return true;
             }
         }, set, Fallback.PRIMARY, consistency == null ? null
                 : new CausalReads(ConsistencyRuntime.create(consistency, clock), "test", set.epochs()),

@@ -47,7 +47,7 @@ class TimeRuleDuringFailoverTest {
         assertEquals("primary", read(session), "the window passed while a failover may be under way: not proven");
 
         servers.clock.advanceMillis(10);
-        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null);
+        servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
         assertEquals("r1", read(session), "a writable primary answers again: the window holds");
     }
 
