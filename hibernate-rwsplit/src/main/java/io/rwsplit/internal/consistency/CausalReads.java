@@ -227,10 +227,12 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
 
     /**
      * The token of a write committed on a connection that is already gone (JTA): the position is read on
-     * {@code anotherPrimary}, any connection to the primary, as the server's global position.
+     * {@code anotherPrimary}, any connection to the primary, as the server's global position. {@code failed} is told
+     * why it could not be read, as for {@link #captureAfterCommit}: a read-only server answering means that connection
+     * leads to a replica now.
      */
-    public ConsistencyToken captureElsewhere(Connection anotherPrimary) {
-        return capture(anotherPrimary, false, false, null);
+    public ConsistencyToken captureElsewhere(Connection anotherPrimary, java.util.function.Consumer<? super Exception> failed) {
+        return capture(anotherPrimary, false, false, failed);
     }
 
     private ConsistencyToken capture(Connection primary, boolean committingConnection, boolean justCommitted,

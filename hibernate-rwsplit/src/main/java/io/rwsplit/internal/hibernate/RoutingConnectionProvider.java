@@ -50,12 +50,10 @@ public final class RoutingConnectionProvider
             }
 
             @Override
-            public boolean evict(Connection connection) {
-                if (pool == null) {
-                    return false;
+            public void evict(Connection connection) {
+                if (pool != null) {
+                    pool.evictConnection(connection);   // only its own proxies; others are closed by the caller
                 }
-                pool.evictConnection(connection);
-                return true;
             }
         };
         this.runtime = RoutingRuntime.build("default", primarySource, primary.getClass().getSimpleName(), config, unit,

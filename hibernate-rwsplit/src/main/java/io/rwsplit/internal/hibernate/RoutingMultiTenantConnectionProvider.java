@@ -76,9 +76,8 @@ public final class RoutingMultiTenantConnectionProvider implements MultiTenantCo
                     }
 
                     @Override
-                    public boolean evict(Connection connection) {
+                    public void evict(Connection connection) {
                         primaryPool.evictConnection(connection);
-                        return true;
                     }
                 }, url, config, unit, consistency, new PrimarySession(null, url));
                 runtimes.add(runtime);

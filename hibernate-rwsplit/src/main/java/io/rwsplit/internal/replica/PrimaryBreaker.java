@@ -141,8 +141,8 @@ public final class PrimaryBreaker implements PrimarySource {
     }
 
     @Override
-    public boolean evict(Connection connection) {
-        return delegate.evict(connection);
+    public void evict(Connection connection) {
+        delegate.evict(connection);
     }
 
     /** The pool could not lend a connection in time: not a failure of the primary; a trial that met it did not happen. */

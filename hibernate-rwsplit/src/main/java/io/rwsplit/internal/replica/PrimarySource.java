@@ -11,11 +11,9 @@ public interface PrimarySource {
     void release(Connection connection) throws SQLException;
 
     /**
-     * Marks {@code connection}, lent by this source, to be closed by its pool when it is released instead of lent
-     * again (HikariCP's {@code evictConnection}); false when the pool cannot (the caller then closes the driver's
-     * connection under the pool's).
+     * Has the pool close {@code connection}, lent by this source, instead of lending it again (HikariCP's
+     * {@code evictConnection}, which closes it at once); a pool that cannot does nothing here.
      */
-    default boolean evict(Connection connection) {
-        return false;
+    default void evict(Connection connection) {
     }
 }

@@ -270,7 +270,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         try {
             Connection other = router.primary().acquire();
             try {
-                consistency.committed(router.causal().captureElsewhere(other));
+                consistency.committed(router.causal().captureElsewhere(other, router.commitCaptureFailed()));
             }
             finally {
                 router.primary().release(other);
@@ -311,7 +311,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             }
             Connection other = router.primary().acquire();
             try {
-                return router.causal().captureElsewhere(other);
+                return router.causal().captureElsewhere(other, router.commitCaptureFailed());
             }
             finally {
                 router.primary().release(other);

@@ -30,6 +30,8 @@ final class PhysicalConnections {
     private final ReplicaConnection replica;
 
     private Connection primary;
+    /** Whether {@link #primary} was found moved to a replica in a transaction, which keeps it to its end. */
+    private boolean primaryMoved;
 
     PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
         this.router = router;
@@ -41,6 +43,7 @@ final class PhysicalConnections {
     /** Back to a new connection's state once {@link #releaseAll} gave every physical connection back. */
     void clear() {
         primary = null;
+        primaryMoved = false;
         replica.clear();
     }
 
@@ -102,6 +105,10 @@ final class PhysicalConnections {
 
     /** The primary connection broke (or the primary went away): it goes back to its pool, which discards it. */
     void dropPrimary() {
+        if (primaryMoved) {
+            discardPrimary();
+            return;
+        }
         Connection broken = primary;
         primary = null;
         if (broken != null) {
@@ -120,14 +127,18 @@ final class PhysicalConnections {
      * committed write, so the read fails with a connection error, before it runs. Outside a transaction the connection
      * is given back for good ({@link #discardPrimary}) and the read waits for the primary as one whose primary
      * connection broke does. A transaction keeps its connection, so that the rest of it never runs on another one:
-     * it fails, and the connection is found again when next lent outside a transaction.
+     * every later read on it fails the same way (a write fails on the read-only server), and the connection is given
+     * back for good when the logical connection releases it.
      */
     void checkPrimaryNotMoved() throws SQLException {
         Connection c = primary;
-        if (c == null || !router.primaryConnectionMoved(c)) {
+        if (c == null || (!primaryMoved && !router.primaryConnectionMoved(c))) {
             return;
         }
-        if (!tx.inTransaction()) {
+        if (tx.inTransaction()) {
+            primaryMoved = true;   // discarded when the logical connection gives it back
+        }
+        else {
             discardPrimary();
         }
         throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label() + "]: the primary"
@@ -142,6 +153,7 @@ final class PhysicalConnections {
     void discardPrimary() {
         Connection moved = primary;
         primary = null;
+        primaryMoved = false;
         if (moved != null) {
             router.discardPrimary(moved);
         }
@@ -221,6 +233,11 @@ final class PhysicalConnections {
         SQLException failure = null;
         Connection p = primary;
         primary = null;
+        if (p != null && primaryMoved) {
+            primaryMoved = false;
+            router.discardPrimary(p);   // found on a replica in a transaction: never lent again
+            p = null;
+        }
         try {
             io.rwsplit.internal.replica.ReplicaNode from = replica.node();
             try {

@@ -69,7 +69,7 @@ public final class Router {
     private final java.util.concurrent.atomic.AtomicReference<Object[]> primaryAddresses =
             new java.util.concurrent.atomic.AtomicReference<>(new Object[0]);
     /** The primary's identity as the monitor last saw it ({@link io.rwsplit.internal.health.ServerRole#primaryIdentity}), or null. */
-    private volatile String primaryIdentity;
+    private volatile String primaryIdentity;   // written by the monitor's thread only
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -314,8 +314,9 @@ public final class Router {
             primarySuspectSince.compareAndSet(since, 0);
         }
         if (identity != null && !identity.equals(primaryIdentity)) {
-            primaryIdentity = identity;
-            primaryAddresses.compareAndSet(known, known = new Object[0]);
+            primaryIdentity = identity;   // another primary: where the last one was seen no longer counts
+            known = new Object[0];
+            primaryAddresses.set(known);
         }
         if (address != null) {
             primaryAt(address, known);
@@ -339,14 +340,13 @@ public final class Router {
     };
 
     /**
-     * Whether the primary connection {@code c} is on another server than the primary now, where its driver moved it
-     * without an error ({@link ServerAddress}: MariaDB Connector/J re-opens a connection on the next host of a
-     * multi-host URL when a command it may send again finds its server gone): then a read there may answer older than
-     * a committed write. A connection whose driver cannot say, or on an address the primary was seen at, has not moved.
-     * On another address the server is asked who it is (one query: only after the driver moved a connection, or once
-     * per address): the primary the monitor saw (or, before its first look, a writable server) is remembered at that
-     * address; anything else (a read-only server, a replica left writable) means the connection moved, and the primary
-     * is suspected ({@link #primaryConnectionFailed}).
+     * Whether the primary connection {@code c} is on a read-only server now, where its driver moved it without an error
+     * ({@link ServerAddress}: MariaDB Connector/J re-opens a connection on the next host of a multi-host URL when a
+     * command it may send again finds its server gone): then a read there may answer older than a committed write. A
+     * connection whose driver cannot say, or on an address the primary was seen at, has not moved. On another address
+     * the server is asked whether it takes writes (one query: only after the driver moved a connection, or once per
+     * address): a writable one is remembered at that address (a promoted primary, one of a multi-primary cluster); a
+     * read-only one means the connection moved, and the primary is suspected ({@link #primaryConnectionFailed}).
      */
     boolean primaryConnectionMoved(Connection c) throws SQLException {
         Object address = addresses.of(c);
@@ -359,15 +359,12 @@ public final class Router {
                 return false;
             }
         }
-        String identity = io.rwsplit.internal.health.ServerRole.writableIdentity(c);
-        String expected = primaryIdentity;
-        if (identity != null && (expected == null || expected.equals(identity))) {
+        if (io.rwsplit.internal.health.ServerRole.isWritable(c)) {
             primaryAt(address, known);
             return false;
         }
-        log.warn("[{}] a primary connection is on {} now, {}: its driver moved it there when the primary went away;"
-                + " a read the primary must serve waits for it, and the connection is closed", label, address,
-                identity == null ? "a read-only server" : "another server than the primary (" + identity + ")");
+        log.warn("[{}] a primary connection is on {} now, a read-only server: its driver moved it there when the primary"
+                + " went away; reads the primary must serve wait for it, and the connection is closed", label, address);
         primaryConnectionFailed();
         return true;
     }
@@ -390,15 +387,15 @@ public final class Router {
     }
 
     /**
-     * Gives back a primary connection for good: one its driver moved to another server. Its pool is told to close it
-     * ({@link PrimarySource#evict}), or else its driver's connection is closed under the pool's, so that the pool
-     * discards it instead of lending it again; then it is released.
+     * Gives back a primary connection for good: one its driver moved to a replica. Its pool is told to close it
+     * ({@link PrimarySource#evict}) and its driver's connection is closed under the pool's, so that the pool discards
+     * it instead of lending it again; then it is released.
      */
     void discardPrimary(Connection c) {
+        primary.evict(c);
         try {
-            if (!primary.evict(c)) {
-                addresses.driverConnection(c).close();   // HikariCP over MariaDB or pgjdbc: its check then fails
-            }
+            // also where the pool could not evict it (a proxy over its proxy): HikariCP's check of it then fails
+            addresses.driverConnection(c).close();
         }
         catch (SQLException | RuntimeException e) {
             // closed either way, or broken: the pool discards it when it finds so

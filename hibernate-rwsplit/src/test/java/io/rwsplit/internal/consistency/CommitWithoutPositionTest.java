@@ -41,6 +41,11 @@ class CommitWithoutPositionTest {
 
     /** A MariaDB connection whose {@code select @@last_gtid, @@read_only} answers {@code lastGtid} and {@code readOnly}. */
     private static Connection mariaDb(String lastGtid, String readOnly) {
+        return mariaDb("select @@last_gtid, @@read_only", lastGtid, readOnly);
+    }
+
+    /** A MariaDB connection whose position query {@code sql} answers {@code position} and {@code readOnly}. */
+    private static Connection mariaDb(String sql, String position, String readOnly) {
         return fake(Connection.class, (name, args) -> switch (name) {
             case "getMetaData" -> fake(DatabaseMetaData.class, (m, a) -> switch (m) {
                 case "getDatabaseProductName" -> "MariaDB";
@@ -49,8 +54,8 @@ class CommitWithoutPositionTest {
             });
             case "createStatement" -> fake(Statement.class, (s, a) -> switch (s) {
                 case "executeQuery" -> {
-                    assertEquals("select @@last_gtid, @@read_only", a[0]);
-                    yield oneRow(lastGtid, readOnly);
+                    assertEquals(sql, a[0]);
+                    yield oneRow(position, readOnly);
                 }
                 default -> null;
             });
@@ -73,6 +78,20 @@ class CommitWithoutPositionTest {
         assertTrue(ConnectionErrors.isConnectionError(why), "the router suspects the primary on a connection error: " + why);
         causal.primaryChanged(MariaDbGtidPosition.parse("0-1-66"));
         assertEquals(1, causal.lostWriteFailovers(), "a failover before the primary answered again may have lost it");
+    }
+
+    @Test
+    void aJtaCommitWhosePositionAReadOnlyServerAnswersIsToldAsABrokenPrimaryConnectionToo() {
+        String global = "select @@global.gtid_binlog_pos, @@read_only";
+        ConsistencyToken first = causal.captureElsewhere(mariaDb(global, "0-1-66", "0"), told::add);
+        assertEquals(MariaDbGtidPosition.parse("0-1-66"), first.positionOrNull());
+        assertTrue(told.isEmpty());
+
+        ConsistencyToken second = causal.captureElsewhere(mariaDb(global, "0-1-60", "1"), told::add);
+
+        assertNull(second.positionOrNull(), "a replica's position is not the commit's");
+        assertEquals(1, told.size(), "told, so that the router suspects the primary");
+        assertTrue(ConnectionErrors.isConnectionError(assertInstanceOf(SQLException.class, told.get(0))));
     }
 
     @Test

@@ -116,9 +116,10 @@ class MovedPrimaryConnectionTest {
                 SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, ps::executeQuery);
                 assertEquals("08003", e.getSQLState());
             }
+            assertEquals(0, servers.discarded.get(), "a transaction keeps its connection to its end");
             c.rollback();
         }
-        assertEquals(0, servers.discarded.get(), "a transaction keeps its connection to the end");
+        assertEquals(1, servers.discarded.get(), "then it is given back for good");
         assertTrue(servers.router.primarySuspect());
     }
 
@@ -138,9 +139,11 @@ class MovedPrimaryConnectionTest {
                 assertEquals("08003", org.junit.jupiter.api.Assertions.assertThrows(SQLException.class,
                         () -> s.executeQuery("select name from who")).getSQLState());
             }
+            assertEquals(0, servers.discarded.get(), "the rest of the transaction stayed on its connection");
+            assertEquals(1, servers.primary.readOnlyChecks.get(), "found once: the next read fails without asking");
             c.rollback();
         }
-        assertEquals(0, servers.discarded.get(), "the rest of the transaction stayed on its connection");
+        assertEquals(1, servers.discarded.get(), "given back for good at the end");
     }
 
     @Test

@@ -80,9 +80,8 @@ final class Servers implements AutoCloseable {
             }
 
             @Override
-            public boolean evict(Connection connection) {
+            public void evict(Connection connection) {
                 discarded.incrementAndGet();
-                return true;
             }
         }, set, Fallback.PRIMARY, consistency == null ? null
                 : new CausalReads(ConsistencyRuntime.create(consistency, clock), "test", set.epochs()),
