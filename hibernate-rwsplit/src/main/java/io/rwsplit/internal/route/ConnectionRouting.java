@@ -42,6 +42,12 @@ final class ConnectionRouting {
     private final Failover failover;
     private final ConnectionSettings settings = new ConnectionSettings();
     private final ConnectionSession connectionSession;
+    /**
+     * The unit's last committed write when the last gated read was routed (the first read of a read-only transaction
+     * for the rest of it), for the stale-read audit: taken before the gate may wait, so that writes other sessions
+     * commit while it waits are not counted against a read that was routed right; null when the audit is off.
+     */
+    private io.rwsplit.position.ConsistencyToken unitAtRoute;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
         this.served = new Served(owner, session);
@@ -188,6 +194,10 @@ final class ConnectionRouting {
         if (!route.gated()) {
             return route.reason();
         }
+        if (router.audit().on() && router.causal() != null
+                && (txKind == TransactionTracker.Kind.NONE || tx.needsConsistencyCheck())) {
+            unitAtRoute = router.causal().unitCommitted();   // before the gate: what it asks for, or older
+        }
         // a rule by query shape moves only what could go to a replica: a gated read
         if (rule != null && rule.toPrimary()) {
             return RouteReason.SHAPE_RULE_PRIMARY;
@@ -326,7 +336,8 @@ final class ConnectionRouting {
 
     /**
      * What a replica read beginning now had to see, when the stale-read audit samples it ({@link ReadAudit#sampled}):
-     * the unit's last committed write and the session's requirement; null (nothing allocated) when it is not sampled.
+     * the unit's last committed write when it was routed ({@link #unitAtRoute}) and the session's requirement; null
+     * (nothing allocated) when it is not sampled.
      */
     ReadAudit.Sample auditSample() {
         ReadAudit audit = router.audit();
@@ -334,9 +345,7 @@ final class ConnectionRouting {
             return null;
         }
         io.rwsplit.internal.consistency.SessionConsistency consistency = served.session.consistency();
-        io.rwsplit.internal.consistency.CausalReads causal = router.causal();
-        return new ReadAudit.Sample(audit, causal == null ? null : causal.unitCommitted(),
-                consistency == null ? null : consistency.lastRequirement());
+        return new ReadAudit.Sample(audit, unitAtRoute, consistency == null ? null : consistency.lastRequirement());
     }
 
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
@@ -540,6 +549,7 @@ final class ConnectionRouting {
     private void clearSession() {
         served.owner = null;
         served.session = null;
+        unitAtRoute = null;
         gate.serve();
         tx.serve(false);
         connectionSession.clear();

@@ -119,6 +119,11 @@ final class ReadAudit implements AuditCounts {
         this.every = every;
     }
 
+    /** Whether any read is audited ({@code audit_sample} above 0). */
+    boolean on() {
+        return every > 0;
+    }
+
     /** Whether the replica read beginning now is audited: no lock, no allocation. */
     boolean sampled() {
         return every == 1 || (every > 1 && ThreadLocalRandom.current().nextInt(every) == 0);
