@@ -33,9 +33,6 @@ public interface ServerAddress {
         return new DriverAddresses();
     }
 
-    /** Connections that never say (a driver that does not move them, or a test). */
-    ServerAddress NONE = connection -> null;
-
     /**
      * {@code connection} unwrapped ({@code unwrap(Connection.class)} until it returns the object it was asked on), or
      * {@code connection} itself when it cannot be unwrapped. A pool whose proxy answers for itself (DBCP2) stays

@@ -58,18 +58,6 @@ public final class ServerRole {
     }
 
     /**
-     * Who answers on {@code c}, when it is a primary: on MariaDB and MySQL its {@link #primaryIdentity} (null when
-     * read-only), elsewhere {@code "writable"} when it takes writes ({@link #isWritable}), else null. One query.
-     */
-    public static String writableIdentity(Connection c) throws SQLException {
-        String product = c.getMetaData().getDatabaseProductName().toLowerCase(java.util.Locale.ROOT);
-        if (product.contains("mariadb") || product.contains("mysql")) {
-            return primaryIdentity(c, GtidReader.Flavour.MARIADB);
-        }
-        return isWritable(c) ? "writable" : null;
-    }
-
-    /**
      * What a listed replica is now, as its probe sees it: the primary (a failover promoted it), a replica that accepts
      * writes, or a read-only replica.
      *

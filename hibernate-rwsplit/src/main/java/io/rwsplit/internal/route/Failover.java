@@ -105,8 +105,8 @@ final class Failover {
      * time when the shape's sample times it ({@link QueryShapes.Shape#timesNext}: the clock is read only then).
      */
     private <S extends Statement, T> T timed(Door<S> door, Execution<? super S, T> execution) throws SQLException {
-        if (door.node() == null && !door.route().writes()) {
-            physical.checkPrimaryNotMoved();   // a read the driver would run on a replica fails as on a broken connection
+        if (door.node() == null) {
+            physical.checkPrimaryNotMoved();   // what the driver would run on a replica fails as on a broken connection
         }
         QueryShapes.Shape shape = door.shape();
         int weight = shape.timesNext();

@@ -122,13 +122,13 @@ final class PhysicalConnections {
     }
 
     /**
-     * Before a read on the primary connection: unless its driver moved it to another server than the primary without
-     * an error ({@link Router#primaryConnectionMoved}), nothing. If it did, a read there may answer older than a
-     * committed write, so the read fails with a connection error, before it runs. Outside a transaction the connection
-     * is given back for good ({@link #discardPrimary}) and the read waits for the primary as one whose primary
-     * connection broke does. A transaction keeps its connection, so that the rest of it never runs on another one:
-     * every later read on it fails the same way (a write fails on the read-only server), and the connection is given
-     * back for good when the logical connection releases it.
+     * Before a statement on the primary connection: unless its driver moved it to a read-only server without an error
+     * ({@link Router#primaryConnectionMoved}), nothing. If it did, a read there may answer older than a committed write
+     * (and a write would be refused), so the statement fails with a connection error, before it runs. Outside a
+     * transaction the connection is given back for good ({@link #discardPrimary}) and a read waits for the primary as
+     * one whose primary connection broke does (a write is never sent again). A transaction keeps its connection, so
+     * that the rest of it never runs on another one: every later statement on it fails the same way, and the
+     * connection is given back for good when the logical connection releases it.
      */
     void checkPrimaryNotMoved() throws SQLException {
         Connection c = primary;
@@ -142,13 +142,13 @@ final class PhysicalConnections {
             discardPrimary();
         }
         throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label() + "]: the primary"
-                + " connection was moved by its driver to another server (the primary is gone, or was): a read the"
-                + " primary must serve does not run there", "08003");
+                + " connection was moved by its driver to a read-only server (the primary is gone, or was): a statement"
+                + " the primary must serve does not run there", "08003");
     }
 
     /**
-     * The primary connection leads to another server than the primary (a replica a multi-host URL led to): it goes
-     * back to its pool for good ({@link Router#discardPrimary}).
+     * The primary connection leads to a read-only server (a replica a multi-host URL led to): it goes back to its pool
+     * for good ({@link Router#discardPrimary}).
      */
     void discardPrimary() {
         Connection moved = primary;

@@ -57,11 +57,9 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
      */
     private long executing() throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
+        routing.physical().checkPrimaryNotMoved();   // nothing runs where the driver moved the connection
         if (writes) {
             routing.writeExecuting();
-        }
-        else {
-            routing.physical().checkPrimaryNotMoved();   // a read the driver would run on a replica
         }
         timing = shape.timesNext();
         return timing != 0 ? routing.nanoTime() : 0;

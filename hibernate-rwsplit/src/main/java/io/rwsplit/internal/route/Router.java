@@ -392,8 +392,8 @@ public final class Router {
      * it instead of lending it again; then it is released.
      */
     void discardPrimary(Connection c) {
-        primary.evict(c);
         try {
+            primary.evict(c);
             // also where the pool could not evict it (a proxy over its proxy): HikariCP's check of it then fails
             addresses.driverConnection(c).close();
         }

@@ -147,6 +147,25 @@ class MovedPrimaryConnectionTest {
     }
 
     @Test
+    void aWriteOnAMovedConnectionDoesNotRunThere() throws SQLException {
+        servers.primaryAddress = "replica1:3308";
+        servers.primary.readOnly = true;
+        try (Connection c = servers.open();
+             PreparedStatement w = c.prepareStatement("insert into item (label) values ('moved')")) {
+            SQLException e = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, w::executeUpdate);
+            assertEquals("08003", e.getSQLState());
+        }
+        servers.primary.readOnly = false;
+        servers.primaryAddress = "primary:3307";
+        try (Connection c = servers.open(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from item where label = 'moved'")) {
+            assertTrue(rs.next());
+            assertEquals(0, rs.getInt(1), "never sent");
+        }
+        assertEquals(1, servers.discarded.get());
+    }
+
+    @Test
     void readsOnAnAddressThePrimaryUrlWasSeenWritableAtAreNotChecked() throws SQLException {
         servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307", null);
         servers.primaryAddress = "primary:3307";
