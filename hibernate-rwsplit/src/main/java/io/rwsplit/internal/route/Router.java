@@ -60,16 +60,8 @@ public final class Router {
     private final long failoverPauseNanos;
     /** {@link #primaryConnectionFailed}: since when (nanoTime, odd so never 0), or 0 when a writable primary answers. */
     private final java.util.concurrent.atomic.AtomicLong primarySuspectSince = new java.util.concurrent.atomic.AtomicLong();
-    private final ServerAddress addresses;
-    /**
-     * The addresses the primary was seen at since nothing last suspected it ({@link ServerAddress}): a few, replaced
-     * whole (compare-and-set, so that an address learned before a suspicion is never added after it); a new empty
-     * array while a failover may be under way or before anything looked.
-     */
-    private final java.util.concurrent.atomic.AtomicReference<Object[]> primaryAddresses =
-            new java.util.concurrent.atomic.AtomicReference<>(new Object[0]);
-    /** The primary's identity as the monitor last saw it ({@link io.rwsplit.internal.health.ServerRole#primaryIdentity}), or null. */
-    private volatile String primaryIdentity;   // written by the monitor's thread only
+    /** Where the primary was seen, for drivers that move a connection without an error. */
+    private final PrimaryHosts primaryHosts;
 
     public Router(String label, PrimarySource primary, ReplicaSet replicas, Fallback fallback) {
         this(label, primary, replicas, fallback, null);
@@ -135,7 +127,7 @@ public final class Router {
                   RoutingIntentSource intentSource, HealthConfig health, Lexing lexing, QueryShapes shapes,
                   java.util.List<io.rwsplit.internal.config.ShapeRule> rules, int auditSample,
                   ServerAddress addresses) {
-        this.addresses = addresses;
+        this.primaryHosts = new PrimaryHosts(label, addresses);
         this.audit = new ReadAudit(auditSample);
         this.classifications = new ClassificationCache(lexing, shapes, rules);
         this.lexing = lexing;
@@ -288,7 +280,7 @@ public final class Router {
      * host as soon as the primary is gone, a replica that is read-only and may lack writes until it is promoted.
      */
     void primaryConnectionFailed() {
-        primaryAddresses.set(new Object[0]);
+        primaryHosts.forget();
         primarySuspectSince.compareAndSet(0, replicas.clock().nanoTime() | 1);
     }
 
@@ -301,11 +293,11 @@ public final class Router {
      */
     public void primaryAnswered(boolean writable, long askedAtNanos, Object address, String identity) {
         if (!writable) {
-            primaryAddresses.set(new Object[0]);
+            primaryHosts.forget();
             primarySuspectSince.compareAndSet(0, askedAtNanos | 1);
             return;
         }
-        Object[] known = primaryAddresses.get();
+        Object[] known = primaryHosts.known();
         long since = primarySuspectSince.get();
         if (since != 0 && askedAtNanos - since < 0) {
             return;   // asked before a primary connection broke: it tells nothing of the server there now
@@ -313,14 +305,7 @@ public final class Router {
         if (since != 0) {
             primarySuspectSince.compareAndSet(since, 0);
         }
-        if (identity != null && !identity.equals(primaryIdentity)) {
-            primaryIdentity = identity;   // another primary: where the last one was seen no longer counts
-            known = new Object[0];
-            primaryAddresses.set(known);
-        }
-        if (address != null) {
-            primaryAt(address, known);
-        }
+        primaryHosts.answered(known, address, identity);
     }
 
     /**
@@ -341,49 +326,14 @@ public final class Router {
 
     /**
      * Whether the primary connection {@code c} is on a read-only server now, where its driver moved it without an error
-     * ({@link ServerAddress}: MariaDB Connector/J re-opens a connection on the next host of a multi-host URL when a
-     * command it may send again finds its server gone): then a read there may answer older than a committed write. A
-     * connection whose driver cannot say, or on an address the primary was seen at, has not moved. On another address
-     * the server is asked whether it takes writes (one query: only after the driver moved a connection, or once per
-     * address): a writable one is remembered at that address (a promoted primary, one of a multi-primary cluster); a
-     * read-only one means the connection moved, and the primary is suspected ({@link #primaryConnectionFailed}).
+     * ({@link PrimaryHosts#moved}): then the primary is suspected ({@link #primaryConnectionFailed}).
      */
     boolean primaryConnectionMoved(Connection c) throws SQLException {
-        Object address = addresses.of(c);
-        if (address == null) {
+        if (!primaryHosts.moved(c)) {
             return false;
         }
-        Object[] known = primaryAddresses.get();
-        for (Object a : known) {
-            if (a.equals(address)) {
-                return false;
-            }
-        }
-        if (io.rwsplit.internal.health.ServerRole.isWritable(c)) {
-            primaryAt(address, known);
-            return false;
-        }
-        log.warn("[{}] a primary connection is on {} now, a read-only server: its driver moved it there when the primary"
-                + " went away; reads the primary must serve wait for it, and the connection is closed", label, address);
         primaryConnectionFailed();
         return true;
-    }
-
-    /**
-     * Remembers that the primary answers at {@code address}, unless the addresses changed since {@code known} was read
-     * (a suspicion emptied them meanwhile); at most eight addresses (a multi-primary cluster behind one URL).
-     */
-    private void primaryAt(Object address, Object[] known) {
-        for (Object a : known) {
-            if (a.equals(address)) {
-                return;
-            }
-        }
-        if (known.length < 8) {
-            Object[] next = java.util.Arrays.copyOf(known, known.length + 1);
-            next[known.length] = address;
-            primaryAddresses.compareAndSet(known, next);
-        }
     }
 
     /**
@@ -395,7 +345,7 @@ public final class Router {
         try {
             primary.evict(c);
             // also where the pool could not evict it (a proxy over its proxy): HikariCP's check of it then fails
-            addresses.driverConnection(c).close();
+            primaryHosts.driverConnection(c).close();
         }
         catch (SQLException | RuntimeException e) {
             // closed either way, or broken: the pool discards it when it finds so
