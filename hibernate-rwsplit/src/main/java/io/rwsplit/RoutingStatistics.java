@@ -118,7 +118,7 @@ public interface RoutingStatistics {
 
     /**
      * Replica reads the stale-read audit checked ({@link RwSplitSettings#AUDIT_SAMPLE}: one in N): after the read, the
-     * position the replica had applied, compared with what was committed when the read began; 0 for a session's
+     * position the replica had applied, compared with what was committed when the read was routed; 0 for a session's
      * statistics.
      */
     default long auditedReads() {

@@ -111,8 +111,8 @@ public final class RwSplitSettings {
 
     /**
      * The stale-read audit: one replica read in N (chosen at random) reads, once its results are closed, the position
-     * the replica has applied, on the same connection, and compares it with the unit's last committed write and the
-     * session's requirement when the read began ({@code RoutingStatistics.staleReadsAgainstUnit()},
+     * the replica has applied, on the same connection, and compares it with the unit's last committed write when the read
+     * was routed and the session's requirement ({@code RoutingStatistics.staleReadsAgainstUnit()},
      * {@code staleReadsAgainstSession()}). Integer &ge; 0; {@code 1} audits every replica read, {@code 0} none;
      * default {@code 100}. @since 0.1
      */

@@ -9,7 +9,7 @@ public interface AuditCounts {
     /** Sampled replica reads whose positions could not be read or compared (H2, time mode, no GTIDs). */
     long unauditedReads();
 
-    /** Audited reads whose replica lacked a write the unit had committed when the read began. */
+    /** Audited reads whose replica lacked a write the unit had committed when the read was routed. */
     long staleReadsAgainstUnit();
 
     /** Audited reads whose replica lacked what the session's consistency level required. */
