@@ -118,8 +118,8 @@ public interface RoutingStatistics {
 
     /**
      * Replica reads the stale-read audit checked ({@link RwSplitSettings#AUDIT_SAMPLE}: one in N): after the read, the
-     * position the replica had applied, compared with what was committed when the read was routed; 0 for a session's
-     * statistics.
+     * position the replica had applied, compared with what was committed when the read was routed (in a read-only
+     * transaction, when its first read was); 0 for a session's statistics.
      */
     default long auditedReads() {
         return 0;
@@ -134,16 +134,17 @@ public interface RoutingStatistics {
     }
 
     /**
-     * Audited reads whose replica had not applied a write this unit (in this JVM) had committed before the read began:
-     * reads that could have been stale, whether or not they needed that write. Can be too high by reads that ran in
-     * the moment between a replica making a write visible and moving its position past it.
+     * Audited reads whose replica had not applied a write this unit (in this JVM) had committed before the read was
+     * routed (in a read-only transaction, before its first read was): reads that could have been stale, whether or not
+     * they needed that write. Can be too high by reads that ran in the moment between a replica making a write visible
+     * and moving its position past it.
      */
     default long staleReadsAgainstUnit() {
         return 0;
     }
 
     /**
-     * Audited reads whose replica had not applied what the session's consistency level required when the read began
+     * Audited reads whose replica had not applied what the session's consistency level required when the read was routed
      * (its scope's writes, the unit's by default; nothing under {@code eventual}): a broken read-your-writes, always 0
      * unless something is wrong.
      */

@@ -79,8 +79,8 @@ final class PrimaryHosts {
             return false;
         }
         Router.log.warn("[{}] a primary connection is on {} now, a read-only server: its driver moved it there when the"
-                + " primary went away; reads the primary must serve wait for it, and the connection is closed", label,
-                address);
+                + " primary went away; nothing runs there (an autocommit read waits for the primary), and the connection"
+                + " is closed for good once released", label, address);
         return true;
     }
 

@@ -16,11 +16,12 @@ import io.rwsplit.position.GtidPosition;
  * The stale-read audit of one factory: a sample of replica reads (of every statement door), once each read's results
  * are closed (never in the middle of them), reads on the same connection the position the replica has applied (MariaDB
  * {@code @@gtid_slave_pos}, MySQL {@code @@global.gtid_executed}, PostgreSQL {@code pg_last_wal_replay_lsn()}) and
- * compares it with what was committed when the read was routed. Positions only grow, so a replica that has not applied a
- * write after the read had not applied it during the read: the read could not see it.
+ * compares it with what was committed when the read was routed (in a read-only transaction, when its first read was).
+ * Positions only grow, so a replica that has not applied a write after the read had not applied it during the read:
+ * the read could not see it.
  * <ul>
  *   <li>stale against the unit: the replica lacked a write this unit (in this JVM) had committed before the read
- *       began, whether the read needed it or not (reads that could have been stale);</li>
+ *       was routed, whether the read needed it or not (reads that could have been stale);</li>
  *   <li>stale against the session: it lacked what the session's consistency level required (its own writes, its
  *       scope's, the unit's by default; nothing under {@code eventual}): a broken read-your-writes, always 0 unless
  *       something is wrong.</li>

@@ -388,6 +388,9 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
             return null;
         }
         auditPending();   // the last execution's results are closed once the batch runs
+        if (batchNode == null) {
+            routing.physical().checkPrimaryNotMoved();   // nothing runs where the driver moved the connection
+        }
         if (batchWrites) {
             routing.writeExecuting();
         }

@@ -344,6 +344,11 @@ public final class Router {
     void discardPrimary(Connection c) {
         try {
             primary.evict(c);
+        }
+        catch (RuntimeException e) {
+            // closed below either way
+        }
+        try {
             // also where the pool could not evict it (a proxy over its proxy): HikariCP's check of it then fails
             primaryHosts.driverConnection(c).close();
         }

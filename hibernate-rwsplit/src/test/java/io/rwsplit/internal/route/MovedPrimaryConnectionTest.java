@@ -166,6 +166,24 @@ class MovedPrimaryConnectionTest {
     }
 
     @Test
+    void aCreatedStatementsBatchOnAMovedConnectionIsNeverSent() throws SQLException {
+        try (Connection c = servers.open(); Statement s = c.createStatement()) {
+            s.addBatch("insert into item (label) values ('batched')");
+            servers.primaryAddress = "replica1:3308";
+            servers.primary.readOnly = true;
+            assertEquals("08003", org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, s::executeBatch)
+                    .getSQLState());
+        }
+        servers.primary.readOnly = false;
+        servers.primaryAddress = "primary:3307";
+        try (Connection c = servers.open(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from item where label = 'batched'")) {
+            assertTrue(rs.next());
+            assertEquals(0, rs.getInt(1), "never sent");
+        }
+    }
+
+    @Test
     void readsOnAnAddressThePrimaryUrlWasSeenWritableAtAreNotChecked() throws SQLException {
         servers.router.primaryAnswered(true, servers.clock.nanoTime(), "primary:3307", null);
         servers.primaryAddress = "primary:3307";
