@@ -53,6 +53,7 @@ final class FailoverLoad implements AutoCloseable {
     private final AtomicInteger reportedLost = new AtomicInteger();
     private final AtomicBoolean running = new AtomicBoolean();
     private ExecutorService users;
+    private volatile long startedAt;
     private volatile long killedAt;
     private volatile long promotedAt;
     private volatile long killDoneAt;
@@ -80,6 +81,7 @@ final class FailoverLoad implements AutoCloseable {
             }
             em.getTransaction().commit();
         }
+        startedAt = System.nanoTime();
         running.set(true);
         users = Executors.newFixedThreadPool(USERS);
         for (long user = 1; user <= USERS; user++) {
@@ -115,7 +117,7 @@ final class FailoverLoad implements AutoCloseable {
             if (row == null) {
                 emptyFinds.incrementAndGet();
                 error("write transaction: find(" + id + ") returned no row, although it exists, "
-                        + (System.nanoTime() - killedAt) / 1_000_000 + " ms after the kill; then: " + probe(em, id));
+                        + when() + "; then: " + probe(em, id));
                 em.getTransaction().rollback();
                 writes.add(new Event(System.nanoTime(), false, -1));
                 return false;
@@ -158,7 +160,7 @@ final class FailoverLoad implements AutoCloseable {
                 return;
             }
             reads.add(new Event(System.nanoTime(), false, -1));
-            error("read: " + describe(e));
+            error("read, " + when() + ": " + describe(e));
         }
     }
 
@@ -185,6 +187,18 @@ final class FailoverLoad implements AutoCloseable {
         catch (RuntimeException e) {
             return describe(e);
         }
+    }
+
+    /** When something happened: in the test's phases (an error message says it, to tell a start-up race from the kill's). */
+    private String when() {
+        long now = System.nanoTime();
+        long killed = killedAt;
+        long promoted = promotedAt;
+        if (killed == 0) {
+            return (now - startedAt) / 1_000_000 + " ms after the start, before the kill";
+        }
+        return promoted == 0 ? (now - killed) / 1_000_000 + " ms after the kill"
+                : (now - promoted) / 1_000_000 + " ms after the promotion";
     }
 
     private void error(String message) {

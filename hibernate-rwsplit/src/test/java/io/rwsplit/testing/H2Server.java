@@ -6,6 +6,7 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
@@ -19,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import io.rwsplit.internal.replica.PoolControl;
@@ -56,6 +58,14 @@ public final class H2Server extends DataSourceAdapter {
     public volatile boolean readOnly;
     /** While set, the product name the server's metadata gives (to make routing take H2 for another database). */
     public volatile String productName;
+    /**
+     * While set, a statement prepared with SQL for which it gives an error fails with that error when it executes, as
+     * on a server that lacks what the SQL names (a standby that has not replayed a {@code CREATE TABLE} answers 42P01);
+     * such a statement never reaches H2. Null: none fails.
+     */
+    public volatile Function<String, SQLException> preparedFails;
+    /** How many executions {@link #preparedFails} failed. */
+    public final AtomicInteger failedPrepared = new AtomicInteger();
     /** The network timeouts set on this server's connections, in order. */
     public final List<Integer> networkTimeouts = new CopyOnWriteArrayList<>();
     /** How many times routing asked whether the server is read-only. */
@@ -141,6 +151,12 @@ public final class H2Server extends DataSourceAdapter {
                         networkTimeouts.add((Integer) args[1]);
                         return null;  // H2 ignores it: recorded here instead
                     }
+                    Function<String, SQLException> fails = preparedFails;
+                    SQLException lacking = fails != null && method.getName().equals("prepareStatement")
+                            ? fails.apply((String) args[0]) : null;
+                    if (lacking != null) {
+                        return failingPrepared(lacking, (Connection) p);
+                    }
                     if (method.getName().equals("commit")) {
                         if (commitFails) {
                             throw new SQLException("simulated: commit failed", "40001");
@@ -160,6 +176,28 @@ public final class H2Server extends DataSourceAdapter {
             handedOut.add(proxy);
         }
         return proxy;
+    }
+
+    /** A prepared statement every execution of which fails with {@code error} ({@link #preparedFails}). */
+    private PreparedStatement failingPrepared(SQLException error, Connection owner) {
+        boolean[] closed = {false};
+        return JdbcFakes.fake(PreparedStatement.class, (name, args) -> {
+            if (name.startsWith("execute")) {
+                failedPrepared.incrementAndGet();
+                throw error;
+            }
+            return switch (name) {
+                case "close" -> {
+                    closed[0] = true;
+                    yield null;
+                }
+                case "isClosed" -> closed[0];
+                case "getConnection" -> owner;
+                case "getMaxRows", "getQueryTimeout", "getFetchSize", "getUpdateCount" -> 0;
+                case "getMoreResults", "isPoolable", "isCloseOnCompletion" -> false;
+                default -> null;
+            };
+        });
     }
 
     /** Runs {@code sql} on the database directly, past the switches. */

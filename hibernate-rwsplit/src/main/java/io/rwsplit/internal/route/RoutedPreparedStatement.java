@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
+import io.rwsplit.internal.health.ConnectionErrors;
 import io.rwsplit.internal.replica.ReplicaNode;
 import io.rwsplit.internal.stats.QueryShapes;
 
@@ -191,7 +192,26 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (checkedRead == null) {
             checkedRead = new CheckedRead();
         }
-        boolean covered = failover.execute(this, checkedRead);
+        boolean covered;
+        try {
+            covered = failover.execute(this, checkedRead);
+        }
+        catch (SQLException e) {
+            if (check == null || !mayBeTheStandbysLag(e)) {
+                throw e;
+            }
+            // the check's answer is lost with the read's error, which a standby behind the read's requirement gives
+            // when the read names what it has not replayed (a table or column created since: 42P01, 42703): the read
+            // is made sure of as after a failed check and runs again; an error of the read's own comes again there
+            try {
+                settleCheck();
+            }
+            catch (SQLException settling) {
+                settling.addSuppressed(e);
+                throw settling;
+            }
+            return failover.execute(this, execution);
+        }
         if (check != null && !covered) {
             settleCheck();
             return failover.execute(this, execution);
@@ -202,6 +222,17 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         }
         // the driver statement stands at the read's own results (or, moved after a failure, ran without the check)
         return execution == EXECUTE_QUERY ? (T) delegate.getResultSet() : (T) Boolean.TRUE;
+    }
+
+    /**
+     * Whether a checked read's error on its standby may come from what the standby had not replayed yet, so that the
+     * read must run again once made sure of: any error of the statement but a broken connection (the failover's), a
+     * cancel or timeout (its caller's), or a refusal as a write (the statement's own).
+     */
+    private boolean mayBeTheStandbysLag(SQLException e) {
+        String state = e.getSQLState();
+        return !(e instanceof java.sql.SQLTimeoutException) && !"57014".equals(state)
+                && !ConnectionErrors.refusedAsWrite(e) && !ConnectionErrors.isConnectionError(e, delegate);
     }
 
     /**
