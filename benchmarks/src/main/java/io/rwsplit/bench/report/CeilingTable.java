@@ -61,7 +61,87 @@ final class CeilingTable {
             }
             md.append(row(source.getKey(), ResultFiles.tsv(file)));
         }
+        String cpu = cpuTable(dir);
+        if (!cpu.isEmpty()) {
+            md.append('\n').append(cpu);
+        }
         return md.toString();
+    }
+
+    private static final List<String> TARGETS = List.of("primary", "replica1", "replicas", "alternate");
+    private static final Map<String, String> TARGET_NAMES = Map.of("primary", "reads on the primary",
+            "replica1", "reads on the first replica", "replicas", "each thread on one replica",
+            "alternate", "replicas in turn");
+
+    /**
+     * The CPU each operation of those runs cost, by process (rows written with it only), or an empty string: what a
+     * read costs the servers on a replica rather than on the primary, without Hibernate and the module.
+     */
+    private static String cpuTable(Path dir) throws IOException {
+        StringBuilder t = new StringBuilder();
+        for (Map.Entry<String, String> source : FILES.entrySet()) {
+            Path file = dir.resolve(source.getValue());
+            if (!Files.isRegularFile(file)) {
+                continue;
+            }
+            Tsv tsv = ResultFiles.tsv(file);
+            if (!tsv.header().contains(PatternSection.CPU_COLUMNS[0])) {
+                continue;
+            }
+            Map<String, Map<String, String[]>> rounds = new LinkedHashMap<>();
+            for (String[] r : tsv.rows()) {
+                if (!tsv.field(r, PatternSection.CPU_COLUMNS[0]).equals("-")) {
+                    rounds.computeIfAbsent(tsv.field(r, "round"), k -> new LinkedHashMap<>()).put(tsv.field(r, "target"), r);
+                }
+            }
+            for (String target : TARGETS) {
+                List<String[]> runs = new ArrayList<>();
+                List<Double> toPrimary = new ArrayList<>();
+                for (Map<String, String[]> round : rounds.values()) {
+                    String[] run = round.get(target);
+                    if (run == null) {
+                        continue;
+                    }
+                    runs.add(run);
+                    String[] base = round.get("primary");
+                    if (base != null && !target.equals("primary")) {
+                        toPrimary.add(total(tsv, run) / total(tsv, base));
+                    }
+                }
+                if (runs.isEmpty()) {
+                    continue;
+                }
+                t.append("| ").append(source.getKey()).append(" | ").append(TARGET_NAMES.get(target));
+                for (String column : PatternSection.CPU_COLUMNS) {
+                    t.append(String.format(" | %.1f", PatternSection.median(
+                            runs.stream().map(r -> Double.parseDouble(tsv.field(r, column))).toList())));
+                }
+                t.append(String.format(" | %.1f | %s | %.2f |%n",
+                        PatternSection.median(runs.stream().map(r -> total(tsv, r)).toList()),
+                        toPrimary.isEmpty() ? "" : String.format("**%.3f**", PatternSection.median(toPrimary)),
+                        PatternSection.median(runs.stream().map(r -> Double.parseDouble(tsv.field(r, "cores_busy"))).toList())));
+            }
+        }
+        if (t.length() == 0) {
+            return "";
+        }
+        return """
+                CPU time per operation of the same raw JDBC runs, by process (as in the table of the stacks above), \
+                the median of the rounds; *total / primary* is the median over the rounds of the total's ratio to \
+                the run with the reads on the primary in its round (above 1: moving the reads costs the machine \
+                more CPU per operation, which on cores the servers share is throughput lost).
+
+                | database | reads | client µs/op | primary µs/op | replicas µs/op | total µs/op | total / primary | cores busy |
+                |---|---|---:|---:|---:|---:|---:|---:|
+                """ + t;
+    }
+
+    private static double total(Tsv tsv, String[] row) {
+        double total = 0;
+        for (String column : PatternSection.CPU_COLUMNS) {
+            total += Double.parseDouble(tsv.field(row, column));
+        }
+        return total;
     }
 
     private static String row(String database, Tsv tsv) {

@@ -214,7 +214,7 @@ public final class PatternSection {
         }
     }
 
-    private static final String[] CPU_COLUMNS = {"client_cpu_us_per_op", "primary_cpu_us_per_op", "replicas_cpu_us_per_op"};
+    static final String[] CPU_COLUMNS = {"client_cpu_us_per_op", "primary_cpu_us_per_op", "replicas_cpu_us_per_op"};
 
     /**
      * The CPU each operation cost, per process, from the runs' CPU columns (the runner reads them from {@code /proc}):

@@ -38,7 +38,8 @@ import io.rwsplit.bench.TsvRows;
  */
 public final class SpreadCeiling {
 
-    static final String HEADER = String.join("\t", "database", "round", "target", "threads", "seconds", "ops", "ops_per_s");
+    static final String HEADER = String.join("\t", "database", "round", "target", "threads", "seconds", "ops", "ops_per_s",
+            "client_cpu_us_per_op", "primary_cpu_us_per_op", "replicas_cpu_us_per_op", "cores_busy");
 
     static final String READ = "select id, counter, name from bench_item where id = ?";
     static final String INCREMENT = "update bench_item set counter = ? where id = ?";
@@ -63,16 +64,22 @@ public final class SpreadCeiling {
         targets.put("replicas", db.replicaUrls());
         targets.put("alternate", db.replicaUrls());
         List<String> names = new ArrayList<>(targets.keySet());
+        List<String> servers = new ArrayList<>();
+        servers.add(db.primaryUrl());
+        servers.addAll(db.replicaUrls());
+        ServerCpu cpu = ServerCpu.open(servers, db.user(), db.password(), db.mariadb());
         // unrecorded, so that the JIT has compiled the client before the first recorded run
-        measure(db, targets.get("primary"), threads, Math.max(2, seconds / 2), false);
+        measure(db, targets.get("primary"), threads, Math.max(2, seconds / 2), false, null, new ServerCpu.Sample[2]);
         for (int round = 1; round <= rounds; round++) {
             List<String> rows = new ArrayList<>();
             for (int k = 0; k < names.size(); k++) {
                 String target = names.get((round - 1 + k) % names.size());
-                long ops = measure(db, targets.get(target), threads, seconds, target.equals("alternate"));
+                ServerCpu.Sample[] used = new ServerCpu.Sample[2];
+                long ops = measure(db, targets.get(target), threads, seconds, target.equals("alternate"), cpu, used);
                 String row = String.join("\t", postgres ? "postgres" : "mariadb", String.valueOf(round), target,
                         String.valueOf(threads), String.valueOf(seconds), String.valueOf(ops),
-                        String.format(Locale.ROOT, "%.1f", ops / (double) seconds));
+                        String.format(Locale.ROOT, "%.1f", ops / (double) seconds),
+                        WorkloadRunner.cpuColumns(used[0], used[1], ops, seconds));
                 System.out.println(row);
                 rows.add(row);
             }
@@ -84,9 +91,11 @@ public final class SpreadCeiling {
      * The pattern by {@code threads} threads, thread {@code i} writing row {@code i + 1} on the primary and reading on
      * {@code urls[i mod n]} (the primary's own connection when {@code urls} is the primary), or, when
      * {@code alternate}, on {@code urls[i mod n]} and {@code urls[(i + 1) mod n]} in turn, for {@code seconds}; how
-     * many operations (writes and reads).
+     * many operations (writes and reads). With {@code cpu}, {@code used} gets the CPU samples taken when the threads
+     * start and when they have all stopped.
      */
-    static long measure(Database db, List<String> urls, int threads, int seconds, boolean alternate) throws Exception {
+    static long measure(Database db, List<String> urls, int threads, int seconds, boolean alternate, ServerCpu cpu,
+                        ServerCpu.Sample[] used) throws Exception {
         boolean onPrimary = urls.equals(List.of(db.primaryUrl()));
         int per = alternate ? 3 : 2;   // each thread's connections: the primary, the read's, the other replica's
         List<Connection> connections = new ArrayList<>();
@@ -151,11 +160,13 @@ public final class SpreadCeiling {
                 thread.start();
             }
             ready.await();
+            used[0] = cpu == null ? null : cpu.sample();
             end[0] = System.nanoTime() + seconds * 1_000_000_000L;
             go.countDown();   // publishes end[0] to the threads
             for (Thread thread : running) {
                 thread.join();
             }
+            used[1] = cpu == null ? null : cpu.sample();
             if (failed.get() != null) {
                 throw new IllegalStateException("the pattern with reads on " + urls + " failed: " + failed.get(), failed.get());
             }

@@ -274,7 +274,7 @@ public final class WorkloadRunner {
      * The CPU each operation cost this JVM, the primary and the replicas together (µs), and how many cores all of them
      * kept busy: four tab-separated fields, "-" each when not measured.
      */
-    private static String cpuColumns(ServerCpu.Sample before, ServerCpu.Sample after, long ops, double seconds) {
+    static String cpuColumns(ServerCpu.Sample before, ServerCpu.Sample after, long ops, double seconds) {
         if (before == null || after == null || ops == 0) {
             return "-\t-\t-\t-";
         }
