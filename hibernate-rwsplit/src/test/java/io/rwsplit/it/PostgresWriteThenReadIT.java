@@ -232,11 +232,17 @@ class PostgresWriteThenReadIT {
             em.persist(profile);
             em.getTransaction().commit();
         }
-        try (EntityManager em = emf.createEntityManager()) {
+        try (io.rwsplit.testing.LogCapture logs = io.rwsplit.testing.LogCapture.attach("io.rwsplit.route",
+                ch.qos.logback.classic.Level.DEBUG); EntityManager em = emf.createEntityManager()) {
             assertEquals("new", em.find(Profile.class, 1L).bio);
+            assertTrue(logs.lines().stream().anyMatch(l -> l.contains("failed there (SQLState 42P01)")),
+                    () -> "the read was not checked on a standby that lacked the table: " + logs.lines()
+                            + "; reasons " + RwSplit.statistics(emf).byReason());
         }
-        assertEquals(0, cluster.queryInt(TestCluster.replica(1),
-                "select count(*) from pg_class where relname = 'profile'"), "the standby had not replayed the table");
+        for (int standby = 1; standby <= 2; standby++) {
+            assertEquals(0, cluster.queryInt(TestCluster.replica(standby),
+                    "select count(*) from pg_class where relname = 'profile'"), "the standby had not replayed the table");
+        }
     }
 
     /**

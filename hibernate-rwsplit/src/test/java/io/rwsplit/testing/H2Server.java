@@ -66,6 +66,8 @@ public final class H2Server extends DataSourceAdapter {
     public volatile Function<String, SQLException> preparedFails;
     /** How many executions {@link #preparedFails} failed. */
     public final AtomicInteger failedPrepared = new AtomicInteger();
+    /** How many of the statements {@link #preparedFails} made were closed. */
+    public final AtomicInteger closedFailingPrepared = new AtomicInteger();
     /** The network timeouts set on this server's connections, in order. */
     public final List<Integer> networkTimeouts = new CopyOnWriteArrayList<>();
     /** How many times routing asked whether the server is read-only. */
@@ -188,7 +190,10 @@ public final class H2Server extends DataSourceAdapter {
             }
             return switch (name) {
                 case "close" -> {
-                    closed[0] = true;
+                    if (!closed[0]) {
+                        closed[0] = true;
+                        closedFailingPrepared.incrementAndGet();
+                    }
                     yield null;
                 }
                 case "isClosed" -> closed[0];

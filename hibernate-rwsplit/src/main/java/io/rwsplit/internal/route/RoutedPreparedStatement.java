@@ -197,20 +197,25 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
             covered = failover.execute(this, checkedRead);
         }
         catch (SQLException e) {
-            if (check == null || !mayBeTheStandbysLag(e)) {
-                throw e;
+            if (check == null || routing.tx().inTransaction() || !mayBeTheStandbysLag(e)) {
+                throw e;   // ran without the check (moved), or in a transaction, which nothing runs again in (Failover)
             }
-            // the check's answer is lost with the read's error, which a standby behind the read's requirement gives
-            // when the read names what it has not replayed (a table or column created since: 42P01, 42703): the read
-            // is made sure of as after a failed check and runs again; an error of the read's own comes again there
+            // the check's answer is lost with the read's error, which may be the standby's lag: a read that names what
+            // the standby has not replayed (a table or column created since: 42P01, 42703) fails there. The read is
+            // made sure of as after a failed check and runs again once; an error of its own comes again there
+            if (Router.log.isDebugEnabled()) {
+                Router.log.debug("hibernate-rwsplit [{}]: a read checked on replica {} failed there (SQLState {}): it runs"
+                        + " again once the replica has replayed what it must see, or on the primary", routing.router().label(),
+                        node == null ? "?" : node.name(), e.getSQLState());
+            }
             try {
                 settleCheck();
+                return failover.execute(this, execution);
             }
-            catch (SQLException settling) {
-                settling.addSuppressed(e);
-                throw settling;
+            catch (SQLException again) {
+                again.addSuppressed(e);
+                throw again;
             }
-            return failover.execute(this, execution);
         }
         if (check != null && !covered) {
             settleCheck();
@@ -226,13 +231,35 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     /**
      * Whether a checked read's error on its standby may come from what the standby had not replayed yet, so that the
-     * read must run again once made sure of: any error of the statement but a broken connection (the failover's), a
-     * cancel or timeout (its caller's), or a refusal as a write (the statement's own).
+     * read must run again once made sure of: any error but a broken connection (the failover's), a cancel or timeout
+     * (its caller's), a refusal as a write and a syntax error (the statement's own), a program limit, and a lost write
+     * (the module's answer to the read).
      */
     private boolean mayBeTheStandbysLag(SQLException e) {
         String state = e.getSQLState();
-        return !(e instanceof java.sql.SQLTimeoutException) && !"57014".equals(state)
+        return !(e instanceof java.sql.SQLTimeoutException) && !(e instanceof io.rwsplit.LostWriteException)
+                && !"57014".equals(state) && !"42601".equals(state) && (state == null || !state.startsWith("54"))
                 && !ConnectionErrors.refusedAsWrite(e) && !ConnectionErrors.isConnectionError(e, delegate);
+    }
+
+    /** An execution that does not go through the check (an update count asked of a read): the read is made sure of first. */
+    private void settleBeforeDirectExecution() throws SQLException {
+        if (check != null) {
+            ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
+            settleCheck();
+        }
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        settleBeforeDirectExecution();
+        return super.executeUpdate();
+    }
+
+    @Override
+    public long executeLargeUpdate() throws SQLException {
+        settleBeforeDirectExecution();
+        return super.executeLargeUpdate();
     }
 
     /**
