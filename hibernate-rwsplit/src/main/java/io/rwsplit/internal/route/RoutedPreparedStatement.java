@@ -242,8 +242,11 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
                 && !ConnectionErrors.refusedAsWrite(e) && !ConnectionErrors.isConnectionError(e, delegate);
     }
 
-    /** An execution that does not go through the check (an update count asked of a read): the read is made sure of first. */
-    private void settleBeforeDirectExecution() throws SQLException {
+    /**
+     * Something that cannot carry the check (metadata before the execution, a batch, an update count asked of a read):
+     * the read is made sure of first, and runs without the check.
+     */
+    private void settleCheckFirst() throws SQLException {
         if (check != null) {
             ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
             settleCheck();
@@ -252,13 +255,13 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     @Override
     public int executeUpdate() throws SQLException {
-        settleBeforeDirectExecution();
+        settleCheckFirst();
         return super.executeUpdate();
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        settleBeforeDirectExecution();
+        settleCheckFirst();
         return super.executeLargeUpdate();
     }
 
@@ -277,10 +280,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     /** The read's own result columns: a checked read is made sure of first (its driver statement's first are the check's). */
     @Override
     public java.sql.ResultSetMetaData getMetaData() throws SQLException {
-        if (check != null) {
-            ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
-            settleCheck();
-        }
+        settleCheckFirst();
         return delegate.getMetaData();
     }
 
@@ -349,10 +349,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     @Override
     public void addBatch() throws SQLException {
-        if (check != null) {
-            ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
-            settleCheck();   // a batch runs without the check (and a batch of reads fails as it would anyway)
-        }
+        settleCheckFirst();   // a batch runs without the check (and a batch of reads fails as it would anyway)
         unreplayable();
         delegate.addBatch();
     }
