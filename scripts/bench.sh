@@ -50,6 +50,7 @@
 #                  thread, and each thread's in turn), BENCH_PATTERN_PAIRS rounds of 8 s runs
 #                  (io.rwsplit.bench.workload.SpreadCeiling; about 40 s a round), a table of its own under the
 #                  section's (ceiling.tsv, ceiling-postgres.tsv), with the CPU each run's operation cost by process
+#                  (servers on this machine)
 #   --pg-delay=D   (pattern only) on PostgreSQL, run the cells a second time with both standbys D behind
 #                  (`pg-cluster.sh delay N D`: whole seconds or milliseconds, e.g. 500ms), into a row of its own
 #   --audit        (pattern only) instead of plain Hibernate against hibernate-rwsplit: hibernate-rwsplit in

@@ -95,53 +95,35 @@ final class CeilingTable {
                 }
             }
             for (String target : TARGETS) {
+                // the rounds with both this target's run and the run with the reads on the primary, aligned
                 List<String[]> runs = new ArrayList<>();
-                List<Double> toPrimary = new ArrayList<>();
+                List<String[]> primaryRuns = new ArrayList<>();
                 for (Map<String, String[]> round : rounds.values()) {
-                    String[] run = round.get(target);
-                    if (run == null) {
-                        continue;
-                    }
-                    runs.add(run);
-                    String[] base = round.get("primary");
-                    if (base != null && !target.equals("primary")) {
-                        toPrimary.add(total(tsv, run) / total(tsv, base));
+                    if (round.containsKey(target) && round.containsKey("primary")) {
+                        runs.add(round.get(target));
+                        primaryRuns.add(round.get("primary"));
                     }
                 }
-                if (runs.isEmpty()) {
-                    continue;
+                if (!runs.isEmpty()) {
+                    PatternSection.cpuRow(t, source.getKey(), TARGET_NAMES.get(target), tsv, runs,
+                            target.equals("primary") ? null : primaryRuns);
                 }
-                t.append("| ").append(source.getKey()).append(" | ").append(TARGET_NAMES.get(target));
-                for (String column : PatternSection.CPU_COLUMNS) {
-                    t.append(String.format(" | %.1f", PatternSection.median(
-                            runs.stream().map(r -> Double.parseDouble(tsv.field(r, column))).toList())));
-                }
-                t.append(String.format(" | %.1f | %s | %.2f |%n",
-                        PatternSection.median(runs.stream().map(r -> total(tsv, r)).toList()),
-                        toPrimary.isEmpty() ? "" : String.format("**%.3f**", PatternSection.median(toPrimary)),
-                        PatternSection.median(runs.stream().map(r -> Double.parseDouble(tsv.field(r, "cores_busy"))).toList())));
             }
         }
         if (t.length() == 0) {
             return "";
         }
         return """
-                CPU time per operation of the same raw JDBC runs, by process (as in the table of the stacks above), \
-                the median of the rounds; *total / primary* is the median over the rounds of the total's ratio to \
-                the run with the reads on the primary in its round (above 1: moving the reads costs the machine \
-                more CPU per operation, which on cores the servers share is throughput lost).
+                CPU time per operation of the same raw JDBC runs, by process, as in the table of the stacks above: \
+                the median of the rounds (the total is the median of the runs' totals, not the sum of the medians \
+                beside it); *total / primary* is the median over the rounds of the total's ratio to the run with \
+                the reads on the primary in its round (above 1: moving the reads costs the machine more CPU per \
+                operation, which on cores the servers share is throughput lost); *cores busy* near the machine's \
+                cores means they were saturated.
 
-                | database | reads | client µs/op | primary µs/op | replicas µs/op | total µs/op | total / primary | cores busy |
+                | database | reads | client JVM µs/op | primary µs/op | replicas µs/op | total µs/op | total / primary | cores busy |
                 |---|---|---:|---:|---:|---:|---:|---:|
                 """ + t;
-    }
-
-    private static double total(Tsv tsv, String[] row) {
-        double total = 0;
-        for (String column : PatternSection.CPU_COLUMNS) {
-            total += Double.parseDouble(tsv.field(row, column));
-        }
-        return total;
     }
 
     private static String row(String database, Tsv tsv) {

@@ -271,7 +271,7 @@ public final class PatternSection {
                 """.formatted(meta("nproc")) + t;
     }
 
-    private static void cpuRow(StringBuilder t, String database, String stack, Tsv tsv, List<String[]> runs,
+    static void cpuRow(StringBuilder t, String database, String stack, Tsv tsv, List<String[]> runs,
                                List<String[]> plainOfPairs) {
         double[] medians = new double[CPU_COLUMNS.length];
         for (int c = 0; c < CPU_COLUMNS.length; c++) {

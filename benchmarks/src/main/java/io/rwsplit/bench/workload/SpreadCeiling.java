@@ -69,17 +69,20 @@ public final class SpreadCeiling {
         servers.addAll(db.replicaUrls());
         ServerCpu cpu = ServerCpu.open(servers, db.user(), db.password(), db.mariadb());
         // unrecorded, so that the JIT has compiled the client before the first recorded run
-        measure(db, targets.get("primary"), threads, Math.max(2, seconds / 2), false, null, new ServerCpu.Sample[2]);
+        measure(db, targets.get("primary"), threads, Math.max(2, seconds / 2), false, null, new ServerCpu.Sample[2],
+                new long[2]);
         for (int round = 1; round <= rounds; round++) {
             List<String> rows = new ArrayList<>();
             for (int k = 0; k < names.size(); k++) {
                 String target = names.get((round - 1 + k) % names.size());
                 ServerCpu.Sample[] used = new ServerCpu.Sample[2];
-                long ops = measure(db, targets.get(target), threads, seconds, target.equals("alternate"), cpu, used);
+                long[] window = new long[2];
+                long ops = measure(db, targets.get(target), threads, seconds, target.equals("alternate"), cpu, used,
+                        window);
                 String row = String.join("\t", postgres ? "postgres" : "mariadb", String.valueOf(round), target,
                         String.valueOf(threads), String.valueOf(seconds), String.valueOf(ops),
                         String.format(Locale.ROOT, "%.1f", ops / (double) seconds),
-                        WorkloadRunner.cpuColumns(used[0], used[1], ops, seconds));
+                        WorkloadRunner.cpuColumns(used[0], used[1], ops, (window[1] - window[0]) / 1e9));
                 System.out.println(row);
                 rows.add(row);
             }
@@ -92,10 +95,10 @@ public final class SpreadCeiling {
      * {@code urls[i mod n]} (the primary's own connection when {@code urls} is the primary), or, when
      * {@code alternate}, on {@code urls[i mod n]} and {@code urls[(i + 1) mod n]} in turn, for {@code seconds}; how
      * many operations (writes and reads). With {@code cpu}, {@code used} gets the CPU samples taken when the threads
-     * start and when they have all stopped.
+     * start and when they have all stopped, and {@code window} the {@code System.nanoTime()} of both.
      */
     static long measure(Database db, List<String> urls, int threads, int seconds, boolean alternate, ServerCpu cpu,
-                        ServerCpu.Sample[] used) throws Exception {
+                        ServerCpu.Sample[] used, long[] window) throws Exception {
         boolean onPrimary = urls.equals(List.of(db.primaryUrl()));
         int per = alternate ? 3 : 2;   // each thread's connections: the primary, the read's, the other replica's
         List<Connection> connections = new ArrayList<>();
@@ -161,12 +164,14 @@ public final class SpreadCeiling {
             }
             ready.await();
             used[0] = cpu == null ? null : cpu.sample();
-            end[0] = System.nanoTime() + seconds * 1_000_000_000L;
+            window[0] = System.nanoTime();
+            end[0] = window[0] + seconds * 1_000_000_000L;
             go.countDown();   // publishes end[0] to the threads
             for (Thread thread : running) {
                 thread.join();
             }
             used[1] = cpu == null ? null : cpu.sample();
+            window[1] = System.nanoTime();
             if (failed.get() != null) {
                 throw new IllegalStateException("the pattern with reads on " + urls + " failed: " + failed.get(), failed.get());
             }

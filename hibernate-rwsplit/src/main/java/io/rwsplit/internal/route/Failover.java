@@ -27,8 +27,9 @@ import io.rwsplit.spi.Clock;
  *     trying until the failover deadline ({@link Router#failoverWaitNanos()}).</li>
  * </ul>
  * One more case is its statement's, because only it knows the check: an autocommit read checked on a PostgreSQL standby
- * in the same message ({@link RoutedPreparedStatement}) whose read failed there otherwise than above may have failed for
- * what the standby had not replayed, so it is made sure of (it waits, or goes to the primary) and runs once more.
+ * in the same message ({@link RoutedPreparedStatement}) whose read failed there with an error that may come from what
+ * the standby had not replayed (not one of the above, nor a cancel, a timeout, a syntax error, a program limit or a lost
+ * write) is made sure of (it waits, or goes to the primary) and runs once more.
  * Nothing else runs again: not inside a transaction, not a statement that had executed before or holds a parameter
  * that cannot be set twice (a stream), never a write, a lock or an unclassified statement after a connection error (an
  * autocommit write that lost its connection may have committed: only the caller can know). A failure of the move

@@ -209,16 +209,18 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
                         node == null ? "?" : node.name(), e.getSQLState());
             }
             try {
-                settleCheck();
+                settleCheckFirst();
                 return failover.execute(this, execution);
             }
             catch (SQLException again) {
-                again.addSuppressed(e);
+                if (again != e) {
+                    again.addSuppressed(e);
+                }
                 throw again;
             }
         }
         if (check != null && !covered) {
-            settleCheck();
+            settleCheckFirst();
             return failover.execute(this, execution);
         }
         if (recordPending && check != null) {
