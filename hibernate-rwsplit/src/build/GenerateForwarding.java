@@ -130,6 +130,14 @@ public final class GenerateForwarding {
                     private boolean streamRead;
                     /** Whether a stream parameter no execution has read yet may be set (else executions skip the slots). */
                     private boolean streamUnread;
+                    /**
+                     * How many parameter slots from the first may hold a kept call (one past the highest set since they
+                     * were last emptied): emptying, replaying and looking for streams stop there, not at the arrays' ends
+                     * (arrays grown by an earlier statement with many parameters stay long).
+                     */
+                    private int used;
+                    /** Whether an option call may be kept since the options were last emptied. */
+                    private boolean optionsUsed;
 
                     /**
                      * Makes this statement one of {@code owner} over {@code delegate}, recording its setter calls if
@@ -188,6 +196,9 @@ public final class GenerateForwarding {
                         if ((calls[slot] & KIND) == STREAM_READ) {
                             streamRead = hasReadStream(slot);
                         }
+                        if (slot >= used) {
+                            used = slot + 1;
+                        }
                         calls[slot] = setter << KIND_BITS | (stream ? STREAM : VALUE);
                         primitives[slot] = p0;
                         objects[slot] = o0;
@@ -231,6 +242,7 @@ public final class GenerateForwarding {
                             optionPrimitives = new long[OPTIONS];
                             optionObjects = new Object[OPTIONS];
                         }
+                        optionsUsed = true;
                         optionSetters[option] = setter;
                         optionPrimitives[option] = p0;
                         optionObjects[option] = o0;
@@ -238,20 +250,24 @@ public final class GenerateForwarding {
 
                     /** Empties the parameter slots, so that nothing of their calls stays reachable. */
                     private void emptyParameters() {
-                        if (calls != null) {
-                            java.util.Arrays.fill(calls, 0);
-                            java.util.Arrays.fill(primitives, 0L);
-                            java.util.Arrays.fill(objects, null);
+                        int n = used;
+                        if (n == 0) {
+                            return;
                         }
+                        used = 0;
+                        java.util.Arrays.fill(calls, 0, n, 0);
+                        java.util.Arrays.fill(primitives, 0, n, 0L);
+                        java.util.Arrays.fill(objects, 0, n, null);
                         if (primitives2 != null) {
-                            java.util.Arrays.fill(primitives2, 0L);
-                            java.util.Arrays.fill(objects2, null);
+                            java.util.Arrays.fill(primitives2, 0, n, 0L);
+                            java.util.Arrays.fill(objects2, 0, n, null);
                         }
                     }
 
                     /** Empties the option slots, so that nothing of their calls stays reachable. */
                     private void emptyOptions() {
-                        if (optionSetters != null) {
+                        if (optionsUsed) {
+                            optionsUsed = false;
                             java.util.Arrays.fill(optionSetters, 0);
                             java.util.Arrays.fill(optionPrimitives, 0L);
                             java.util.Arrays.fill(optionObjects, null);
@@ -271,7 +287,7 @@ public final class GenerateForwarding {
                             return;   // the usual case: no slot to look at
                         }
                         streamUnread = false;
-                        for (int i = 0; i < calls.length; i++) {
+                        for (int i = 0; i < used; i++) {
                             if ((calls[i] & KIND) == STREAM) {
                                 calls[i] = (calls[i] & ~KIND) | STREAM_READ;
                                 streamRead = true;
@@ -291,27 +307,25 @@ public final class GenerateForwarding {
 
                     /** Sets {@code next} up as this statement is: its options in their order, then its parameters by index. Only when {@link #canReplay()}. */
                     final void replay(java.sql.PreparedStatement next) throws java.sql.SQLException {
-                        if (optionSetters != null) {
+                        if (optionsUsed) {
                             for (int option = 0; option < OPTIONS; option++) {
                                 if (optionSetters[option] != 0) {
                                     apply(next, optionSetters[option], 0, optionPrimitives[option], 0L, optionObjects[option], null);
                                 }
                             }
                         }
-                        if (calls != null) {
-                            for (int slot = 0; slot < calls.length; slot++) {
-                                if (calls[slot] != 0) {
-                                    apply(next, calls[slot] >>> KIND_BITS, slot + 1, primitives[slot],
-                                            primitives2 == null ? 0L : primitives2[slot], objects[slot],
-                                            objects2 == null ? null : objects2[slot]);
-                                }
+                        for (int slot = 0; slot < used; slot++) {
+                            if (calls[slot] != 0) {
+                                apply(next, calls[slot] >>> KIND_BITS, slot + 1, primitives[slot],
+                                        primitives2 == null ? 0L : primitives2[slot], objects[slot],
+                                        objects2 == null ? null : objects2[slot]);
                             }
                         }
                     }
 
                     /** Whether a parameter slot other than {@code except} holds a stream an execution has read. */
                     private boolean hasReadStream(int except) {
-                        for (int i = 0; i < calls.length; i++) {
+                        for (int i = 0; i < used; i++) {
                             if (i != except && (calls[i] & KIND) == STREAM_READ) {
                                 return true;
                             }

@@ -147,7 +147,7 @@ public final class RoutingLayerCost {
             return router.open(false);
         }
         finally {
-            router.endAcquisition();
+            router.endAcquisition(session);
         }
     }
 

@@ -77,7 +77,7 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
 
     @Override
     public final void jdbcConnectionAcquisitionEnd() {
-        router.endAcquisition();
+        router.endAcquisition(this);
     }
 
     @Override

@@ -163,23 +163,39 @@ public final class Router {
     /** Called by a session right before Hibernate asks for its connection (same thread). */
     public void beginAcquisition(SessionRouting session) {
         acquiring.get()[0] = session;
+        session.acquiring = true;
     }
 
-    /** Called by a session right after Hibernate obtained its connection. */
-    public void endAcquisition() {
-        acquiring.get()[0] = null;
+    /**
+     * Called by a session right after Hibernate obtained its connection, or failed to. {@link #open} took the session
+     * from the thread's slot already when it ran: only an acquisition that never reached it looks the slot up again.
+     */
+    public void endAcquisition(SessionRouting session) {
+        if (session.acquiring) {
+            session.acquiring = false;
+            SessionRouting[] slot = acquiring.get();
+            if (slot[0] == session) {
+                slot[0] = null;
+            }
+        }
     }
 
     /**
      * A new lazy routing connection for the session that is acquiring one on this thread (or a detached
-     * one for Hibernate's own work outside sessions). No physical connection is opened yet.
+     * one for Hibernate's own work outside sessions), taken out of the thread's slot. No physical connection is
+     * opened yet.
      *
      * @param readOnlySession whether it was asked for through {@code getReadOnlyConnection()}
      */
     public RoutingConnection open(boolean readOnlySession) {
-        SessionRouting session = acquiring.get()[0];
+        SessionRouting[] slot = acquiring.get();
+        SessionRouting session = slot[0];
         if (session == null) {
             session = detached;
+        }
+        else {
+            slot[0] = null;
+            session.acquiring = false;
         }
         ConnectionRouting parts = idle.take();
         return parts != null ? new RoutingConnection(parts, session, readOnlySession)

@@ -25,6 +25,11 @@ public class SessionRouting {
     private int flushDepth;
     private Intent[] intents;
     private int intentDepth;
+    /**
+     * Whether this session put itself into its router's slot for the thread acquiring its connection
+     * ({@link Router#beginAcquisition}) and {@link Router#open} has not taken it out yet.
+     */
+    boolean acquiring;
 
     /**
      * Routing for connections Hibernate takes outside any session, and for tests: counts nothing, tracks nothing

@@ -337,6 +337,44 @@ class KeptSettersTest {
         }
     }
 
+    @Test
+    void aBodyOpenedForTheNextStatementKeepsNothingOfTheLastOnesParametersOrOptions() throws Exception {
+        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
+        statement.setString(30, "far");   // the arrays grow long and stay so for the next statements
+        statement.setTimestamp(3, new java.sql.Timestamp(1), Calendar.getInstance());
+        statement.setLong(1, 1L);
+        statement.setFetchSize(10);
+        statement.forget();   // closed: the connection may open it again for its next statement
+        assertAllEmpty(statement);
+
+        statement.open(null, new Driver().of(PreparedStatement.class), true);
+        statement.setLong(2, 2L);
+        Driver replayed = new Driver();
+        statement.replay(replayed.of(PreparedStatement.class));
+        assertEquals(List.of("setLong[2, 2]"), replayed.calls(), "only the new statement's call");
+
+        statement.setBinaryStream(4, new ByteArrayInputStream(new byte[] {1}));
+        statement.streamsRead();
+        assertFalse(statement.canReplay(), "a stream read within the slots set is seen");
+        statement.forget();
+        assertAllEmpty(statement);
+        statement.open(null, new Driver().of(PreparedStatement.class), true);
+        assertTrue(statement.canReplay());
+        Driver none = new Driver();
+        statement.replay(none.of(PreparedStatement.class));
+        assertEquals(List.of(), none.calls());
+    }
+
+    /** Every slot of every array of {@code statement} is empty: 0 or null. */
+    private static void assertAllEmpty(ForwardingPreparedStatement statement) throws IllegalAccessException {
+        for (Object array : nonNullArrays(statement)) {
+            for (int i = 0; i < java.lang.reflect.Array.getLength(array); i++) {
+                Object slot = java.lang.reflect.Array.get(array, i);
+                assertTrue(slot == null || slot.equals(0) || slot.equals(0L), "slot " + i + " still holds " + slot);
+            }
+        }
+    }
+
     private static List<Object> nonNullArrays(ForwardingPreparedStatement statement) throws IllegalAccessException {
         List<Object> arrays = new ArrayList<>(arrays(statement));
         arrays.removeIf(java.util.Objects::isNull);

@@ -131,7 +131,7 @@ final class Servers implements AutoCloseable {
             return router.open(false);
         }
         finally {
-            router.endAcquisition();
+            router.endAcquisition(session);
         }
     }
 
