@@ -30,7 +30,6 @@ import io.rwsplit.internal.route.Router;
 import io.rwsplit.internal.route.RoutingConnection;
 import io.rwsplit.internal.route.SessionRouting;
 import io.rwsplit.spi.Clock;
-import io.rwsplit.spi.RoutingIntentSource;
 
 /**
  * What hibernate-rwsplit's routing layer costs by itself, below Hibernate and above a driver that does nothing
@@ -141,7 +140,7 @@ public final class RoutingLayerCost {
 
     /** A logical connection for a new session, as Hibernate gets one for it through the connection provider. */
     private RoutingConnection open() {
-        SessionRouting session = new SessionRouting(null, causal.newSession(), RoutingIntentSource.NONE);
+        SessionRouting session = new SessionRouting(null, causal.newSession());
         router.beginAcquisition(session);
         try {
             return router.open(false);

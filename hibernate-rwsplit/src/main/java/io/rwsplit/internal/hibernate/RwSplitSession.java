@@ -6,6 +6,7 @@ import org.hibernate.SessionEventListener;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 import io.rwsplit.internal.route.Router;
+import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.internal.route.SessionRouting;
 import io.rwsplit.internal.stats.SessionStatistics;
 
@@ -21,14 +22,22 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
     private final Router router;
     /** Whether entities read from a replica must not be put into the second-level cache. */
     private final boolean guardCache;
-    /** The cache mode {@link #servedByReplica()} replaced, or null. */
-    private CacheMode savedCacheMode;
+    /** The cache mode {@link #servedByReplica()} replaced (its ordinal: a byte keeps the object small), or -1. */
+    private byte savedCacheMode = -1;
+
+    private static final CacheMode[] CACHE_MODES = CacheMode.values();
 
     RwSplitSession(SharedSessionContractImplementor session, Router router, boolean guardCache) {
-        super(null, router.causal() == null ? null : router.causal().newSession(), router.intentSource());
+        super(null, router.causal() == null ? null : router.causal().newSession());
         this.session = session;
         this.router = router;
         this.guardCache = guardCache;
+    }
+
+    /** The unit of work's intent where the application's container gives one (its interceptors). */
+    @Override
+    protected final RoutingIntentSource ambient() {
+        return router.intentSource();
     }
 
     /** Made at the session's second statement, or when the application asks for them. */
@@ -49,10 +58,10 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
     /** The session's cache mode is switched to GET (or IGNORE) while replica results are read. */
     @Override
     protected final void servedByReplica() {
-        if (guardCache && savedCacheMode == null) {
+        if (guardCache && savedCacheMode < 0) {
             CacheMode mode = session.getCacheMode();
             if (mode.isPutEnabled()) {
-                savedCacheMode = mode;
+                savedCacheMode = (byte) mode.ordinal();
                 session.setCacheMode(mode.isGetEnabled() ? CacheMode.GET : CacheMode.IGNORE);
             }
         }
@@ -60,9 +69,9 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
 
     @Override
     protected final void servedByPrimary() {
-        if (savedCacheMode != null) {
-            session.setCacheMode(savedCacheMode);
-            savedCacheMode = null;
+        if (savedCacheMode >= 0) {
+            session.setCacheMode(CACHE_MODES[savedCacheMode]);
+            savedCacheMode = -1;
         }
     }
 

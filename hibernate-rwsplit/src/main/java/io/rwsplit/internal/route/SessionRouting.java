@@ -16,15 +16,21 @@ import io.rwsplit.internal.stats.StatisticsRecorder;
  */
 public class SessionRouting {
 
-    /** Where decisions are counted: given, or made at the second decision or when asked for; null until then. */
-    private StatisticsRecorder statistics;
-    /** The first decision, while {@link #statistics} is not made yet (its replica is found by name then). */
-    private RouteDecision first;
+    /*
+     * A new Hibernate session makes one of these (of its subclass), so its fields are kept few and small: 40 bytes
+     * with compressed references (SessionObjectSizeTest).
+     */
+
+    /**
+     * Where decisions are counted: a {@link StatisticsRecorder}, given, or made at the second decision or when asked
+     * for; until it is made, the first decision (a {@link RouteDecision}: its replica is found by name then); null
+     * before any.
+     */
+    private Object counted;
     private final SessionConsistency consistency;
-    private final RoutingIntentSource ambient;
-    private int flushDepth;
     private Intent[] intents;
-    private int intentDepth;
+    private short flushDepth;
+    private short intentDepth;
     /**
      * Whether this session put itself into its router's slot for the thread acquiring its connection
      * ({@link Router#beginAcquisition}) and {@link Router#open} has not taken it out yet.
@@ -36,19 +42,25 @@ public class SessionRouting {
      * (reads as EVENTUAL).
      */
     public SessionRouting() {
-        this(null, null, RoutingIntentSource.NONE);
+        this(null, null);
     }
 
     /**
-     * @param statistics  where decisions are counted, or {@code null} to count nothing
+     * @param statistics  where decisions are counted, or {@code null} to count nothing (until {@link #newStatistics()}
+     *                    makes them)
      * @param consistency the session's consistency state, or {@code null} to track nothing (reads as EVENTUAL)
-     * @param ambient     the intent (and consistency level) of the unit of work, for a session that has no intent
-     *                    of its own: a container's interceptors
      */
-    public SessionRouting(StatisticsRecorder statistics, SessionConsistency consistency, RoutingIntentSource ambient) {
-        this.statistics = statistics;
+    public SessionRouting(StatisticsRecorder statistics, SessionConsistency consistency) {
+        this.counted = statistics;
         this.consistency = consistency;
-        this.ambient = ambient;
+    }
+
+    /**
+     * The intent (and consistency level) of the unit of work, for a session that has no intent of its own: a
+     * container's interceptors. None here.
+     */
+    protected RoutingIntentSource ambient() {
+        return RoutingIntentSource.NONE;
     }
 
     /** The session's consistency state, or {@code null} outside a session. */
@@ -61,7 +73,7 @@ public class SessionRouting {
      * when it names one, else the session's. Only for sessions with a {@link #consistency()} state.
      */
     public final Consistency consistencyLevel() {
-        Consistency level = ambient.currentConsistency();
+        Consistency level = ambient().currentConsistency();
         return level != null ? level : consistency.level();
     }
     /**
@@ -78,7 +90,9 @@ public class SessionRouting {
     }
 
     public final void flushStarted() {
-        flushDepth++;
+        if (flushDepth < Short.MAX_VALUE) {
+            flushDepth++;
+        }
     }
 
     public final void flushEnded() {
@@ -93,7 +107,7 @@ public class SessionRouting {
 
     /** The innermost intent of the session, else the ambient one (container interceptors), else {@link Intent#NONE}. */
     public final Intent intent() {
-        return intentDepth == 0 ? ambient.currentIntent() : intents[intentDepth - 1];
+        return intentDepth == 0 ? ambient().currentIntent() : intents[intentDepth - 1];
     }
 
     public final void pushIntent(Intent intent) {
@@ -101,7 +115,12 @@ public class SessionRouting {
             intents = new Intent[4];
         }
         else if (intentDepth == intents.length) {
-            intents = java.util.Arrays.copyOf(intents, intentDepth * 2);
+            if (intentDepth == Short.MAX_VALUE) {
+                throw new IllegalStateException("hibernate-rwsplit: " + Short.MAX_VALUE + " routing intents are in force"
+                        + " in one session at once: each RwSplit.onPrimary/onReplica must end before the session's next"
+                        + " one beyond that");
+            }
+            intents = java.util.Arrays.copyOf(intents, Math.min(intentDepth * 2, Short.MAX_VALUE));
         }
         intents[intentDepth++] = intent;
     }
@@ -131,12 +150,16 @@ public class SessionRouting {
     }
 
     final void record(RouteDecision decision, int replicaIndex) {
-        StatisticsRecorder s = statistics;
-        if (s == null) {
-            if (first == null) {
-                first = decision;
-                return;
-            }
+        Object c = counted;
+        StatisticsRecorder s;
+        if (c instanceof StatisticsRecorder recorder) {
+            s = recorder;
+        }
+        else if (c == null) {
+            counted = decision;
+            return;
+        }
+        else {
             s = made();
             if (s == null) {
                 return;
@@ -145,19 +168,20 @@ public class SessionRouting {
         s.record(decision, replicaIndex);
     }
 
-    /** {@link #statistics}, made now if needed with the first decision counted; null when the session counts none. */
+    /** The statistics, made now if needed with the first decision counted; null when the session counts none. */
     private StatisticsRecorder made() {
-        if (statistics == null) {
-            StatisticsRecorder s = newStatistics();
-            if (s == null) {
-                return null;
-            }
-            if (first != null) {
-                s.recordKept(first);
-                first = null;
-            }
-            statistics = s;
+        Object c = counted;
+        if (c instanceof StatisticsRecorder recorder) {
+            return recorder;
         }
-        return statistics;
+        StatisticsRecorder s = newStatistics();
+        if (s == null) {
+            return null;
+        }
+        if (c instanceof RouteDecision first) {
+            s.recordKept(first);
+        }
+        counted = s;
+        return s;
     }
 }

@@ -119,7 +119,7 @@ final class Servers implements AutoCloseable {
 
     /** A session with its own consistency state (needs consistency), at {@code level}. */
     SessionRouting session(io.rwsplit.Consistency level) {
-        SessionRouting session = new SessionRouting(null, router.causal().newSession(), io.rwsplit.spi.RoutingIntentSource.NONE);
+        SessionRouting session = new SessionRouting(null, router.causal().newSession());
         session.consistency().level(level);
         return session;
     }

@@ -24,7 +24,7 @@ class SessionAcquisitionTest {
     }
 
     private SessionRouting newSession() {
-        return new SessionRouting(null, null, io.rwsplit.spi.RoutingIntentSource.NONE);
+        return new SessionRouting(null, null);
     }
 
     @Test

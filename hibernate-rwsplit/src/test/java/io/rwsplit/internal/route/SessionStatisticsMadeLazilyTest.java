@@ -28,7 +28,7 @@ class SessionStatisticsMadeLazilyTest {
         int made;
 
         Counting() {
-            super(null, null, io.rwsplit.spi.RoutingIntentSource.NONE);
+            super(null, null);
         }
 
         @Override

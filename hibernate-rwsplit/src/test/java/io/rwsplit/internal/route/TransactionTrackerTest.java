@@ -18,7 +18,6 @@ import io.rwsplit.internal.consistency.ConsistencyRuntime;
 import io.rwsplit.internal.consistency.SessionConsistency;
 import io.rwsplit.internal.health.ServerEpochs;
 import io.rwsplit.internal.route.TransactionTracker.Kind;
-import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.spi.TransactionStatus;
 import io.rwsplit.testing.FakeClock;
 
@@ -31,7 +30,7 @@ class TransactionTrackerTest {
 
     private final SessionConsistency consistency =
             new CausalReads(ConsistencyRuntime.create(Map.of(), new FakeClock()), "test", new ServerEpochs(1)).newSession();
-    private final SessionRouting session = new SessionRouting(null, consistency, RoutingIntentSource.NONE);
+    private final SessionRouting session = new SessionRouting(null, consistency);
     /** What the recorder was told, one {@code justCommitted} per recorded write. */
     private final List<Boolean> recorded = new ArrayList<>();
     /** The JTA transaction the thread runs in, or null. */
@@ -107,7 +106,7 @@ class TransactionTrackerTest {
 
     @Test
     void aTransactionOfASessionReadOnlyByDefaultPrefersReplicas() {
-        SessionRouting readOnlyByDefault = new SessionRouting(null, consistency, RoutingIntentSource.NONE) {
+        SessionRouting readOnlyByDefault = new SessionRouting(null, consistency) {
             @Override
             public boolean defaultReadOnly() {
                 return true;

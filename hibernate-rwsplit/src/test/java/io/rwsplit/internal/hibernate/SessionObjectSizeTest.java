@@ -1,0 +1,75 @@
+package io.rwsplit.internal.hibernate;
+
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.function.Supplier;
+
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.EntityManagerFactory;
+
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.internal.route.Router;
+
+/**
+ * Every Hibernate session of a routing unit makes one routing part: its fields are kept few and small, so that the part
+ * is 40 bytes (Java 17, compressed references), its consistency state apart. Measured as the thread's allocated bytes
+ * per part made, many kept at once (so that none is optimised away), less those of the consistency state alone.
+ */
+class SessionObjectSizeTest {
+
+    private static final int MADE = 20_000;
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+
+    private final H2Pair dbs = new H2Pair();
+    private EntityManagerFactory emf;
+
+    @AfterEach
+    void close() {
+        if (emf != null) {
+            emf.close();
+        }
+        dbs.close();
+    }
+
+    /** The least bytes per object of several rounds of making {@link #MADE} of them, kept in an array made before. */
+    private static double bytesEach(Supplier<Object> make) {
+        Object[] kept = new Object[MADE];
+        long thread = Thread.currentThread().getId();
+        double least = Double.MAX_VALUE;
+        for (int round = 0; round < 8; round++) {
+            long before = THREADS.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < MADE; i++) {
+                kept[i] = make.get();
+            }
+            least = Math.min(least, (double) (THREADS.getThreadAllocatedBytes(thread) - before) / MADE);
+        }
+        assertNotNull(kept[MADE - 1]);
+        return least;
+    }
+
+    @Test
+    void aSessionsRoutingPartIsFortyBytesBesideItsConsistencyState() {
+        assumeTrue(THREADS.isThreadAllocatedMemoryEnabled(), "the JVM measures no thread allocation");
+        assumeTrue("true".equals(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
+                .getVMOption("UseCompressedOops").getValue()), "compressed references");
+        emf = dbs.factory();
+        try (EntityManager em = emf.createEntityManager()) {
+            SharedSessionContractImplementor session = em.unwrap(SharedSessionContractImplementor.class);
+            Router router = RwSplitSessions.find(session).router();
+            assertNotNull(router.causal(), "the unit tracks consistency, as by default");
+            double part = bytesEach(() -> new RwSplitSession(session, router, true));
+            double consistency = bytesEach(() -> router.causal().newSession());
+            System.out.printf("[session-object] routing part with its consistency state %.1f B, the state alone %.1f B%n",
+                    part, consistency);
+            assertTrue(part - consistency <= 40, "a session's routing part took " + (part - consistency)
+                    + " B beside its consistency state: more than 40");
+        }
+    }
+}
