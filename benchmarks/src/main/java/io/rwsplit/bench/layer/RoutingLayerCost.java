@@ -140,7 +140,12 @@ public final class RoutingLayerCost {
 
     /** A logical connection for a new session, as Hibernate gets one for it through the connection provider. */
     private RoutingConnection open() {
-        SessionRouting session = new SessionRouting(null, causal.newSession());
+        SessionRouting session = new SessionRouting((io.rwsplit.internal.stats.StatisticsRecorder) null) {
+            @Override
+            protected io.rwsplit.internal.consistency.CausalReads causal() {
+                return causal;   // its consistency state made when first needed, as a Hibernate session's
+            }
+        };
         router.beginAcquisition(session);
         try {
             return router.open(false);

@@ -28,6 +28,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     private final UnitPosition unit;
     /** Whether sessions without a named scope honour the unit's writes ({@code consistency_scope=unit}). */
     private final boolean unitWide;
+    /** See {@link #firstReadWithoutState()}. */
+    private final boolean firstReadWithoutState;
     private final CatchUpEstimates catchUp;
     /** Per replica: the poll that the reads waiting on it share (PostgreSQL standbys without WAIT FOR LSN). */
     private final SharedReplayPoll[] polls;
@@ -62,6 +64,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         // kept under every scope: the lost-write check and the stale-read audit compare with it
         this.unit = new UnitPosition();
         this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
+        this.firstReadWithoutState = unitWide && runtime.config().scopeResolver() == null && !runtime.sharedStore();
         this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
         this.tokens = new TokenTrust(runtime.config().tokenSecret(), runtime.clock(), runtime.config().storeTtl(),
                 this::reported);
@@ -98,6 +101,22 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
 
     public ConsistencyRuntime runtime() {
         return runtime;
+    }
+
+    /**
+     * Whether a new session's first read may be decided without the session's consistency state
+     * ({@link SessionConsistency}), which is then made only when the session needs more: at the unit scope, without a
+     * scope resolver or a shared store, such a read must see the unit's position as it is now ({@link #unitCommitted()},
+     * unless a failover's re-base changes it), and leaves nothing in the state but that position and whether it was
+     * settled ({@link SessionConsistency#afterFirstRead}).
+     */
+    public boolean firstReadWithoutState() {
+        return firstReadWithoutState;
+    }
+
+    /** The level of sessions that set none. */
+    public io.rwsplit.Consistency defaultLevel() {
+        return runtime.config().defaultLevel();
     }
 
     /** A new session's consistency state. */

@@ -35,6 +35,18 @@ public final class SessionConsistency {
         this.level = causal.runtime().config().defaultLevel();
     }
 
+    /**
+     * Made after the session's first read was decided without it ({@link CausalReads#firstReadWithoutState()}): the
+     * state that read would have left here. It required {@code unit}, the unit's position then, and the gate found it
+     * met by every replica from then on if {@code settled}.
+     */
+    public void afterFirstRead(ConsistencyToken unit, boolean settled) {
+        fetched = true;
+        scopeKnown = true;
+        unitSeen = unit;
+        required = settled ? null : unit;
+    }
+
     public CausalReads causal() {
         return causal;
     }

@@ -28,10 +28,16 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
     private static final CacheMode[] CACHE_MODES = CacheMode.values();
 
     RwSplitSession(SharedSessionContractImplementor session, Router router, boolean guardCache) {
-        super(null, router.causal() == null ? null : router.causal().newSession());
+        super(null);
         this.session = session;
         this.router = router;
         this.guardCache = guardCache;
+    }
+
+    /** Consistency for the router's replicas, which makes this session's state when it needs one; or null. */
+    @Override
+    protected final io.rwsplit.internal.consistency.CausalReads causal() {
+        return router.causal();
     }
 
     /** The unit of work's intent where the application's container gives one (its interceptors). */

@@ -344,8 +344,7 @@ final class ConnectionRouting {
         if (!audit.sampled()) {
             return null;
         }
-        io.rwsplit.internal.consistency.SessionConsistency consistency = served.session.consistency();
-        return new ReadAudit.Sample(audit, unitAtRoute, consistency == null ? null : consistency.lastRequirement());
+        return new ReadAudit.Sample(audit, unitAtRoute, served.session.lastRequirement());
     }
 
     /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */

@@ -65,12 +65,13 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     /** As {@link #read(RouteReason, boolean)}, at {@code level} (a rule's) instead of the session's when not null. */
     RouteReason read(RouteReason replicaReason, boolean inTransaction, Consistency level) throws SQLException {
-        SessionConsistency consistency = served.session.consistency();
-        if (consistency == null && level == null) {
+        SessionRouting session = served.session;
+        boolean tracks = session.tracksConsistency();
+        if (!tracks && level == null) {
             return replicaReason;
         }
         if (level == null) {
-            level = served.session.consistencyLevel();
+            level = session.consistencyLevel();
         }
         switch (level.level()) {
             case EVENTUAL:
@@ -82,11 +83,12 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             default:
                 break;
         }
-        if (consistency == null) {
+        if (!tracks) {
             return replicaReason;   // no read-your-writes here (no positions to honour)
         }
-        ConsistencyToken need = consistency.requirement();
-        LostWrite lost = consistency.takeLostWrite();
+        // through the session: its first read at the defaults makes no consistency state
+        ConsistencyToken need = session.requirement();
+        LostWrite lost = session.takeLostWrite();
         if (lost != null && router.causal().lostWriteRead(lost)) {
             throw new io.rwsplit.LostWriteException("hibernate-rwsplit [" + router.label() + "]: this read must see a"
                     + " write (" + lost.describe() + ") that " + (lost.certain()
@@ -101,8 +103,8 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         if (need != null && !need.trusted()) {
             return RouteReason.UNTRUSTED_TOKEN_PRIMARY;
         }
-        CausalReasons reasons = consistency.reasons();
-        if (consistency.stateUnknown()) {
+        CausalReasons reasons = session.reasons();
+        if (session.stateUnknown()) {
             return reasons.windowPrimary();
         }
         if (need == null) {
@@ -115,7 +117,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             if (causal.withinWindow(need) || router.primarySuspect()) {
                 return reasons.windowPrimary();
             }
-            consistency.settled(need);
+            session.settled(need);
             return replicaReason;
         }
         if (router.primarySuspect()) {
@@ -202,8 +204,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
 
     /** Why a read that could not be made sure of on its replica goes to the primary: the scope's wait timed out. */
     RouteReason timedOut() {
-        SessionConsistency consistency = served.session.consistency();
-        return consistency == null ? RouteReason.RETRY_PRIMARY : consistency.reasons().timedOut();
+        return served.session.tracksConsistency() ? served.session.reasons().timedOut() : RouteReason.RETRY_PRIMARY;
     }
 
     /**
@@ -214,11 +215,11 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * instead of answering older than the write.
      */
     boolean needsPosition() {
-        SessionConsistency consistency = served.session.consistency();
-        if (consistency == null || served.session.consistencyLevel().level() != Consistency.Level.READ_YOUR_WRITES) {
+        if (!served.session.tracksConsistency()
+                || served.session.consistencyLevel().level() != Consistency.Level.READ_YOUR_WRITES) {
             return false;
         }
-        ConsistencyToken need = consistency.requirement();
+        ConsistencyToken need = served.session.requirement();
         return need != null && need.positionOrNull() != null;
     }
 

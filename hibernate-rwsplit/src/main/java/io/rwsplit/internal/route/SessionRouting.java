@@ -3,7 +3,11 @@ package io.rwsplit.internal.route;
 import io.rwsplit.Consistency;
 import io.rwsplit.Intent;
 import io.rwsplit.RouteDecision;
+import io.rwsplit.internal.consistency.CausalReads;
+import io.rwsplit.internal.consistency.CausalReasons;
+import io.rwsplit.internal.consistency.LostWrite;
 import io.rwsplit.internal.consistency.SessionConsistency;
+import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.internal.stats.SessionStatistics;
 import io.rwsplit.internal.stats.StatisticsRecorder;
@@ -27,7 +31,13 @@ public class SessionRouting {
      * before any.
      */
     private Object counted;
-    private final SessionConsistency consistency;
+    /**
+     * The session's {@link SessionConsistency} (or null: it tracks none) once made ({@link #MADE}); before, what its
+     * first read required (a {@link ConsistencyToken}, or null), see {@link #consistencyState}.
+     */
+    private Object consistency;
+    /** {@link #MADE}, {@link #NOT_YET}, {@link #FIRST_READ} or {@link #FIRST_READ_SETTLED}. */
+    private byte consistencyState;
     private Intent[] intents;
     private short flushDepth;
     private short intentDepth;
@@ -53,6 +63,32 @@ public class SessionRouting {
     public SessionRouting(StatisticsRecorder statistics, SessionConsistency consistency) {
         this.counted = statistics;
         this.consistency = consistency;
+        this.consistencyState = MADE;
+    }
+
+    /**
+     * A session whose consistency state is made by {@link #causal()} when first needed: a session that only reads, at
+     * the defaults, never needs it ({@link CausalReads#firstReadWithoutState()}). Its
+     * {@code statistics} are given (null: none until {@link #newStatistics()} makes them), as for
+     * {@link #SessionRouting(StatisticsRecorder, SessionConsistency)}.
+     */
+    protected SessionRouting(StatisticsRecorder statistics) {
+        this.counted = statistics;
+        this.consistencyState = NOT_YET;
+    }
+
+    /** The consistency state is made (or there is none: {@link #consistency} is null). */
+    private static final byte MADE = 0;
+    /** Not made yet, and no read asked for it. */
+    private static final byte NOT_YET = 1;
+    /** Not made yet; the first read required {@link #consistency} (a token, or null), which is not settled. */
+    private static final byte FIRST_READ = 2;
+    /** Not made yet; the first read required {@link #consistency}, since met by every replica (settled). */
+    private static final byte FIRST_READ_SETTLED = 3;
+
+    /** Where a session that makes its consistency state when first needed makes it; null: it tracks none. */
+    protected CausalReads causal() {
+        return null;
     }
 
     /**
@@ -63,18 +99,104 @@ public class SessionRouting {
         return RoutingIntentSource.NONE;
     }
 
-    /** The session's consistency state, or {@code null} outside a session. */
+    /** The session's consistency state, made now if it was not yet; {@code null} outside a session. */
     public final SessionConsistency consistency() {
-        return consistency;
+        return consistencyState == MADE ? (SessionConsistency) consistency : make();
+    }
+
+    private SessionConsistency make() {
+        CausalReads causal = causal();
+        SessionConsistency made = causal == null ? null : causal.newSession();
+        if (made != null && consistencyState != NOT_YET) {
+            made.afterFirstRead((ConsistencyToken) consistency, consistencyState == FIRST_READ_SETTLED);
+        }
+        consistency = made;
+        consistencyState = MADE;
+        return made;
+    }
+
+    /** Whether the consistency state is made (or the session has none): for tests. */
+    final boolean consistencyMade() {
+        return consistencyState == MADE;
+    }
+
+    /** Whether the session tracks consistency (it has a {@link #consistency()} state, made or to be made). */
+    public final boolean tracksConsistency() {
+        return consistencyState == MADE ? consistency != null : causal() != null;
     }
 
     /**
      * The consistency level of the current statement: the unit of work's (a container's {@code @Consistency})
-     * when it names one, else the session's. Only for sessions with a {@link #consistency()} state.
+     * when it names one, else the session's. Only for sessions that {@link #tracksConsistency()}.
      */
     public final Consistency consistencyLevel() {
         Consistency level = ambient().currentConsistency();
-        return level != null ? level : consistency.level();
+        if (level != null) {
+            return level;
+        }
+        return consistencyState == MADE ? ((SessionConsistency) consistency).level() : causal().defaultLevel();
+    }
+
+    // ---------------------------------------------------------------- a read's requirement, for the gate
+    // As SessionConsistency's methods of the same names, without making the state for the session's first read when
+    // CausalReads#firstReadWithoutState allows: the state that read leaves is the token it required and whether it was
+    // settled, which the state is made with (SessionConsistency#afterFirstRead) when the session needs more.
+
+    /** What the read must see now, or {@code null} ({@link SessionConsistency#requirement()}). */
+    final ConsistencyToken requirement() {
+        if (consistencyState == NOT_YET) {
+            CausalReads causal = causal();
+            if (causal != null && causal.firstReadWithoutState()) {
+                ConsistencyToken unit = causal.unitCommitted();
+                if (causal.rebased(unit) == unit) {   // else a failover's re-base: the state says what it means
+                    consistency = unit;
+                    consistencyState = FIRST_READ;
+                    return unit;
+                }
+            }
+        }
+        return consistency().requirement();
+    }
+
+    /** A write a failover lost that the read required, once ({@link SessionConsistency#takeLostWrite()}). */
+    final LostWrite takeLostWrite() {
+        return consistencyState == MADE ? ((SessionConsistency) consistency).takeLostWrite() : null;
+    }
+
+    /** The reasons the session's READ_YOUR_WRITES reads report ({@link SessionConsistency#reasons()}). */
+    final CausalReasons reasons() {
+        return consistencyState == MADE ? ((SessionConsistency) consistency).reasons() : CausalReasons.UNIT;
+    }
+
+    /** Whether the scope's state could not be read from the store ({@link SessionConsistency#stateUnknown()}). */
+    final boolean stateUnknown() {
+        return consistencyState == MADE && ((SessionConsistency) consistency).stateUnknown();
+    }
+
+    /** {@code need} is met by every replica from now on ({@link SessionConsistency#settled}). */
+    final void settled(ConsistencyToken need) {
+        if (consistencyState == MADE) {
+            ((SessionConsistency) consistency).settled(need);
+        }
+        else if (consistencyState == FIRST_READ && consistency == need) {
+            consistencyState = FIRST_READ_SETTLED;
+        }
+    }
+
+    /** What the reads had to see when last asked, for the stale-read audit ({@link SessionConsistency#lastRequirement()}). */
+    final ConsistencyToken lastRequirement() {
+        return switch (consistencyState) {
+            case MADE -> consistency == null ? null : ((SessionConsistency) consistency).lastRequirement();
+            case FIRST_READ -> (ConsistencyToken) consistency;
+            default -> null;
+        };
+    }
+
+    /** No autocommit write waits to be recorded any more ({@link SessionConsistency#pendingWrite}); makes nothing. */
+    final void noPendingWrite() {
+        if (consistencyState == MADE && consistency != null) {
+            ((SessionConsistency) consistency).pendingWrite(null);
+        }
     }
     /**
      * A statement goes to a replica. The Hibernate session stops putting entities into the second-level cache

@@ -190,7 +190,7 @@ final class TransactionTracker implements Runnable {
         if (!committed) {
             writeRecorded();
         }
-        else if (wrote && served.session.consistency() != null) {
+        else if (wrote && served.session.tracksConsistency()) {
             served.session.consistency().pendingWrite(this);
         }
     }
@@ -238,7 +238,7 @@ final class TransactionTracker implements Runnable {
     void wrote() {
         wrote = true;
         writes++;
-        if (autoCommits() && served.session.consistency() != null) {
+        if (autoCommits() && served.session.tracksConsistency()) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
             served.session.consistency().pendingWrite(this);
         }
@@ -358,7 +358,7 @@ final class TransactionTracker implements Runnable {
      */
     void closing() {
         if (wrote && autoCommit) {
-            if (externalTx != null && transactions.currentTransaction() != null && served.session.consistency() != null
+            if (externalTx != null && transactions.currentTransaction() != null && served.session.tracksConsistency()
                     && transactions.afterCommit(recorder::recordExternalCommit)) {
                 recordingAfterClose = true;
                 writeRecorded();
@@ -411,7 +411,7 @@ final class TransactionTracker implements Runnable {
 
     private void recordWrite(boolean justCommitted) {
         writeRecorded();
-        if (served.session.consistency() != null) {
+        if (served.session.tracksConsistency()) {
             recorder.recordCommittedWrite(justCommitted);
         }
     }
@@ -419,9 +419,7 @@ final class TransactionTracker implements Runnable {
     /** The write is (or is being) recorded: nothing is pending any more. */
     private void writeRecorded() {
         wrote = false;
-        if (served.session.consistency() != null) {
-            served.session.consistency().pendingWrite(null);
-        }
+        served.session.noPendingWrite();
     }
 
     @Override

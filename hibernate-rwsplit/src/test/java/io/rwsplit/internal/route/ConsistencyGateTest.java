@@ -44,7 +44,7 @@ class ConsistencyGateTest {
     private static final RouteReason ANY_REPLICA = RouteReason.REPLICA_READ;
     private static final MariaDbGtidPosition WRITE = MariaDbGtidPosition.parse("0-1-7");
 
-    private Servers servers;
+    Servers servers;
     private PhysicalConnections physical;
 
     @AfterEach
@@ -65,7 +65,8 @@ class ConsistencyGateTest {
         return gate;
     }
 
-    private SessionRouting session(Consistency level) throws SQLException {
+    /** A session at {@code level}, whose consistency state exists from the start ({@link LazyConsistencyGateTest}: not). */
+    SessionRouting session(Consistency level) throws SQLException {
         if (servers == null) {
             servers = new Servers(2, "round_robin", true);
         }
@@ -164,6 +165,62 @@ class ConsistencyGateTest {
         assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, gate(session).read(ANY_REPLICA, false));
         assertTrue(session.consistency().stateUnknown());
         assertNull(openReplica());
+    }
+
+    // ------------------------------------------------------------------ a session's first read without its state
+
+    /** The reasons of a script of reads and writes by a reader session and a writer session of the same unit. */
+    private List<RouteReason> readerScript(SessionRouting reader, boolean byPosition) throws SQLException {
+        SessionRouting writer = servers.session(Consistency.readYourWrites());
+        List<RouteReason> reasons = new java.util.ArrayList<>();
+        ConsistencyGate gate = gate(reader);
+        writer.consistency().committed(byPosition ? ConsistencyToken.of(WRITE, now()) : ConsistencyToken.withoutPosition(now()));
+        reasons.add(gate.read(ANY_REPLICA, false));   // the unit's write: its position, or its time window
+        reasons.add(gate.read(ANY_REPLICA, false));
+        servers.clock.advanceMillis(2_000);   // past the window
+        reasons.add(gate.read(ANY_REPLICA, false));
+        reasons.add(gate.read(ANY_REPLICA, false));
+        writer.consistency().committed(byPosition ? ConsistencyToken.of(MariaDbGtidPosition.parse("0-1-8"), now())
+                : ConsistencyToken.withoutPosition(now()));
+        reasons.add(gate.read(ANY_REPLICA, false));
+        reader.consistency().committed(byPosition ? ConsistencyToken.of(MariaDbGtidPosition.parse("0-1-9"), now())
+                : ConsistencyToken.withoutPosition(now()));
+        reasons.add(gate.read(ANY_REPLICA, false));
+        servers.clock.advanceMillis(2_000);
+        reasons.add(gate.read(ANY_REPLICA, false));
+        return reasons;
+    }
+
+    @Test
+    void aSessionWhoseStateIsMadeWhenNeededRoutesEveryReadAsOneMadeFromTheStart() throws SQLException {
+        for (boolean byPosition : new boolean[] {false, true}) {
+            servers = new Servers(2, "round_robin", true);
+            List<RouteReason> fromTheStart = readerScript(servers.session(Consistency.readYourWrites()), byPosition);
+            physical.releaseAll();
+            servers.close();
+            servers = new Servers(2, "round_robin", true);
+            SessionRouting lazy = servers.lazySession();
+            assertEquals(fromTheStart, readerScript(lazy, byPosition), byPosition ? "by position" : "by time");
+            assertTrue(lazy.consistencyMade(), "its own write made it");
+            physical.releaseAll();
+            servers.close();
+        }
+        servers = new Servers(2, "round_robin", true);
+    }
+
+    @Test
+    void aSessionThatOnlyReadsAtTheDefaultsMakesNoConsistencyStateAndStillSeesTheUnitsWrites() throws SQLException {
+        servers = new Servers(2, "round_robin", true);
+        SessionRouting writer = servers.session(Consistency.readYourWrites());
+        writer.consistency().committed(ConsistencyToken.withoutPosition(now()));
+        SessionRouting reader = servers.lazySession();
+        ConsistencyGate gate = gate(reader);
+        assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, gate.read(ANY_REPLICA, false), "within the unit's window");
+        assertFalse(reader.consistencyMade(), "its first read made no state");
+        servers.clock.advanceMillis(2_000);
+        assertEquals(ANY_REPLICA, gate.read(ANY_REPLICA, false));
+        assertTrue(reader.consistencyMade(), "a second read makes it, with what the first left");
+        assertNull(reader.consistency().requirement(), "the first read's requirement, settled since");
     }
 
     // ------------------------------------------------------------------ read-your-writes by position

@@ -124,6 +124,19 @@ final class Servers implements AutoCloseable {
         return session;
     }
 
+    /**
+     * A session whose consistency state is made when first needed (needs consistency), at the default level, as a
+     * Hibernate session's is.
+     */
+    SessionRouting lazySession() {
+        return new SessionRouting((io.rwsplit.internal.stats.StatisticsRecorder) null) {
+            @Override
+            protected io.rwsplit.internal.consistency.CausalReads causal() {
+                return router.causal();
+            }
+        };
+    }
+
     /** A new logical connection of {@code session}, as Hibernate gets one for it. */
     RoutingConnection open(SessionRouting session) {
         router.beginAcquisition(session);

@@ -1,0 +1,24 @@
+package io.rwsplit.internal.route;
+
+import java.sql.SQLException;
+
+import io.rwsplit.Consistency;
+
+/**
+ * Every case of {@link ConsistencyGateTest} again, with sessions whose consistency state is made when first needed,
+ * as a Hibernate session's is: at the unit's default level a session's first read is decided without it.
+ */
+class LazyConsistencyGateTest extends ConsistencyGateTest {
+
+    @Override
+    SessionRouting session(Consistency level) throws SQLException {
+        if (servers == null) {
+            servers = new Servers(2, "round_robin", true);
+        }
+        SessionRouting session = servers.lazySession();
+        if (!level.equals(servers.router.causal().defaultLevel())) {
+            session.consistency().level(level);
+        }
+        return session;
+    }
+}
