@@ -255,12 +255,16 @@ public final class GenerateForwarding {
                             return;
                         }
                         used = 0;
-                        java.util.Arrays.fill(calls, 0, n, 0);
-                        java.util.Arrays.fill(primitives, 0, n, 0L);
-                        java.util.Arrays.fill(objects, 0, n, null);
+                        for (int i = 0; i < n; i++) {   // a statement sets few: one pass, no range checks per array
+                            calls[i] = 0;
+                            primitives[i] = 0L;
+                            objects[i] = null;
+                        }
                         if (primitives2 != null) {
-                            java.util.Arrays.fill(primitives2, 0, n, 0L);
-                            java.util.Arrays.fill(objects2, 0, n, null);
+                            for (int i = 0; i < n; i++) {
+                                primitives2[i] = 0L;
+                                objects2[i] = null;
+                            }
                         }
                     }
 
