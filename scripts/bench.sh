@@ -11,7 +11,7 @@
 # in interleaved batches inside one JVM (io.rwsplit.bench.overhead.CpuOverhead): the figure load disturbs least.
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
-#        scripts/bench.sh overhead [--cluster]
+#        scripts/bench.sh overhead [--cluster | --page]
 #        scripts/bench.sh layer [--quick] [--page]
 #        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--pg-delay=D]
 #                                 [--with-ceiling] [--quick] [--page]
@@ -21,6 +21,9 @@
 #   overhead       only the CPU-time comparison on H2 (under three minutes a fork, BENCH_CPU_FORKS), printed as lines
 #                  `overhead findById cpu-ratio 1.02 (spread 0.98-1.05) alloc +120 B/op ...`; with --cluster also
 #                  on the MariaDB cluster against the routing peers (longer); docs/benchmarks.md is not rewritten
+#                  unless --page is given: then the section "1b. CPU time per operation on H2" alone
+#                  (io.rwsplit.bench.report.OverheadSection, markers <!-- overhead-h2:begin --> / <!-- overhead-h2:end -->),
+#                  with this run's command and date; a full run writes it again with the rest of the page
 #   layer          only what the routing connection costs by itself, below Hibernate and above a JDBC driver that
 #                  does nothing (io.rwsplit.bench.layer.RoutingLayerCost: a find's JDBC work, a prepared read alone,
 #                  a logical connection opened and closed), against the same calls on HikariCP alone, in
@@ -161,8 +164,12 @@ if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pa
   echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
   exit 2
 fi
-if $pattern_page && ! $pattern_only && ! $layer_only; then
-  echo "bench.sh: --page belongs to 'pattern' and 'layer' (see --help)" >&2
+if $pattern_page && ! $pattern_only && ! $layer_only && ! $overhead_only; then
+  echo "bench.sh: --page belongs to 'pattern', 'layer' and 'overhead' (see --help)" >&2
+  exit 2
+fi
+if $pattern_page && $overhead_cluster; then
+  echo "bench.sh: 'overhead --page' rewrites the H2 section alone: not with --cluster (a full run writes the cluster's)" >&2
   exit 2
 fi
 if [[ ! "$cpu_forks" =~ ^[1-9][0-9]*$ ]]; then
@@ -260,6 +267,15 @@ if $overhead_only; then
   proofs="$out/proofs.tsv"
   rm -rf "$out"
   mkdir -p "$out"
+  {
+    echo "command=${BENCH_CPU_FORKS:+BENCH_CPU_FORKS=$BENCH_CPU_FORKS }${BENCH_CPU_OPTS:+BENCH_CPU_OPTS=\"$BENCH_CPU_OPTS\" }scripts/bench.sh${*:+ $*}"
+    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "nproc=$(nproc)"
+    echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+    echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "load_cpu_h2=$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "cpu_options=$cpu_opts"
+  } >"$out/meta.properties"
   echo "== CPU time per operation on H2, $cpu_opts, $cpu_forks JVM forks (load average $(cut -d' ' -f1-3 /proc/loadavg))"
   cpu_overhead_h2 "$out/overhead.tsv"
   if $overhead_cluster; then
@@ -270,6 +286,11 @@ if $overhead_only; then
     fi
     echo "== CPU time per operation on the cluster (port $port)"
     cpu_overhead cluster --out "$out/overhead.tsv"
+  fi
+  echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.properties"
+  if $pattern_page; then
+    java -cp "$jar" io.rwsplit.bench.report.OverheadSection "$out" docs/benchmarks.md
+    echo "== rewrote the section \"1b. CPU time per operation on H2\" of docs/benchmarks.md"
   fi
   echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); rows in $out/overhead.tsv"
   exit 0

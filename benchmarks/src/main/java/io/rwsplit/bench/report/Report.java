@@ -50,7 +50,7 @@ public final class Report {
     /** The variants that route reads and are not hibernate-rwsplit: the peers its goal is measured against. */
     private static final List<String> ROUTING_PEERS = List.of("SPRING_LAZY", "SHARDINGSPHERE", "MYSQL_REPLICATION", "AWS_SRW");
 
-    private static final Map<String, String> OPERATION_LABELS = Map.of(
+    static final Map<String, String> OPERATION_LABELS = Map.of(
             "findById", "find-by-id",
             "jpqlQuery", "JPQL query (10 rows)",
             "writeTransaction", "write transaction (persist + commit)");
@@ -236,81 +236,21 @@ public final class Report {
     }
 
     /**
-     * The CPU-time comparison of {@code target} from {@code overhead.tsv} (see
-     * {@link io.rwsplit.bench.overhead.CpuOverhead}): one row per operation and compared stack.
+     * The CPU-time comparison of {@code target} from {@code overhead.tsv} ({@link OverheadSection}); the H2 one between
+     * markers, so that {@code scripts/bench.sh overhead --page} can rewrite it alone.
      */
     private void cpuSection(String target, String title, String loadKey) throws IOException {
+        boolean h2 = target.equals("h2");
+        if (h2) {
+            md.append(OverheadSection.BEGIN).append('\n');
+        }
         md.append("## ").append(title).append("\n\n");
-        md.append("""
-                The calling thread's CPU time per operation (`ThreadMXBean#getCurrentThreadCpuTime`), the baseline \
-                and the compared stack open side by side in one JVM and run in interleaved batches (baseline, \
-                stack, stack, baseline, ...), each pair of batches giving one ratio. This figure holds on a busy \
-                machine where wall time does not: a thread waiting for a core accrues no CPU time, and both sides \
-                of a pair share the JIT state, the heap and the load of the same seconds, so the load mostly \
-                cancels in the ratio; JMH's wall-time error bars, by contrast, grow with every other process. The \
-                *CPU ratio* is the median of the per-pair ratios, the *spread* their quartiles; *halves* are the \
-                medians of the first and the second half of the pairs (when they differ by more than about 1%%, \
-                the figure has not settled: re-run with more pairs, `BENCH_CPU_OPTS="--pairs 200"`). *Wall ratio* \
-                is the median of the per-pair wall-time ratios of the same batches. *Allocation* is the calling \
-                thread's allocated bytes per operation (`com.sun.management.ThreadMXBean`), the median batch of \
-                each side, so background threads (the replica monitor) are not counted. Every stack uses HikariCP \
-                for its primary. Where the comparison ran in several JVMs (*forks*: the JIT compiles each \
-                differently, and a figure moves by several per cent from one to the next), the row is the fork with \
-                the median CPU ratio, and *forks* lists every fork's. Pass rule: hibernate-rwsplit's CPU ratio at most 1.03 over plain Hibernate on \
-                H2, and on the cluster at or below the ratio of every peer that routes (each proven to route \
-                before it is measured); at most +150 B/op for find-by-id and the JPQL query, +300 B/op for the \
-                write transaction.
-
-                """.formatted());
-        Path file = dir.resolve("overhead.tsv");
-        List<String[]> rows = new ArrayList<>();
-        if (Files.isRegularFile(file)) {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                String[] f = line.split("\t");
-                if (f.length >= 16 && f[0].equals(target)) {
-                    rows.add(f);
-                }
-            }
+        if (!OverheadSection.table(md, dir, target, meta, loadKey)) {
+            notRun(h2 ? "cpu_h2" : "cluster");
         }
-        if (rows.isEmpty()) {
-            notRun(target.equals("h2") ? "cpu_h2" : "cluster");
-            return;
+        if (h2) {
+            md.append(OverheadSection.END).append("\n\n");
         }
-        md.append("Options `").append(meta("cpu_options")).append("`, load average at the start of this part: ")
-                .append(meta(loadKey)).append(".\n\n");
-        // one row per comparison: with several forks, the fork of the median CPU ratio, every fork's ratio beside it
-        java.util.Map<String, List<String[]>> forks = new java.util.LinkedHashMap<>();
-        for (String[] f : rows) {
-            forks.computeIfAbsent(f[1] + "\t" + f[2] + "\t" + f[3], k -> new ArrayList<>()).add(f);
-        }
-        md.append("| operation | stack | baseline | CPU ratio | spread (quartiles) | halves | wall ratio | CPU µs/op (baseline, stack) | allocation B/op (baseline, stack, difference) | pairs × batch | forks |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (List<String[]> comparison : forks.values()) {
-            List<String[]> byRatio = new ArrayList<>(comparison);
-            byRatio.sort(java.util.Comparator.comparingDouble(r -> Double.parseDouble(r[6])));
-            String[] f = byRatio.get((byRatio.size() - 1) / 2);
-            List<String> ratios = new ArrayList<>();
-            for (String[] fork : comparison) {
-                ratios.add(two(fork[6]));
-            }
-            double baseBytes = Double.parseDouble(f[14]);
-            double bytes = Double.parseDouble(f[15]);
-            md.append("| ").append(OPERATION_LABELS.getOrDefault(f[1], f[1]))
-                    .append(" | ").append(label(f[3])).append(" | ").append(label(f[2]))
-                    .append(" | **").append(two(f[6])).append("** | ").append(two(f[7])).append("-").append(two(f[8]))
-                    .append(" | ").append(three(Double.parseDouble(f[9]))).append(" / ").append(three(Double.parseDouble(f[10])))
-                    .append(" | ").append(two(f[11]))
-                    .append(" | ").append(two(f[12])).append(", ").append(two(f[13]))
-                    .append(" | ").append(String.format("%.0f, %.0f, %+.0f", baseBytes, bytes, bytes - baseBytes))
-                    .append(" | ").append(f[4]).append(" × ").append(f[5])
-                    .append(" | ").append(comparison.size() == 1 ? "1" : comparison.size() + ": " + String.join(", ", ratios))
-                    .append(" |\n");
-        }
-        md.append('\n');
-    }
-
-    private static String two(String value) {
-        return String.format("%.2f", Double.parseDouble(value));
     }
 
     /** The same workload on the scripts/pg-cluster.sh PostgreSQL cluster (primary + 2 hot standbys), when it ran. */
@@ -577,7 +517,7 @@ public final class Report {
         md.append('\n');
     }
 
-    private static String three(double value) {
+    static String three(double value) {
         return Double.isNaN(value) ? "-" : String.format("%.3f", value);
     }
 
