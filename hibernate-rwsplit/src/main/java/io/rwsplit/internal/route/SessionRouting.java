@@ -77,10 +77,10 @@ public class SessionRouting {
         this.consistencyState = NOT_YET;
     }
 
+    /** Not made yet, and no read asked for it (0, the field's value before the constructor sets it: the safe one). */
+    private static final byte NOT_YET = 0;
     /** The consistency state is made (or there is none: {@link #consistency} is null). */
-    private static final byte MADE = 0;
-    /** Not made yet, and no read asked for it. */
-    private static final byte NOT_YET = 1;
+    private static final byte MADE = 1;
     /** Not made yet; the first read required {@link #consistency} (a token, or null), which is not settled. */
     private static final byte FIRST_READ = 2;
     /** Not made yet; the first read required {@link #consistency}, since met by every replica (settled). */
@@ -165,7 +165,9 @@ public class SessionRouting {
 
     /** The reasons the session's READ_YOUR_WRITES reads report ({@link SessionConsistency#reasons()}). */
     final CausalReasons reasons() {
-        return consistencyState == MADE ? ((SessionConsistency) consistency).reasons() : CausalReasons.UNIT;
+        // a first read decided without the state was at the unit scope; before any, the state answers
+        return consistencyState == FIRST_READ || consistencyState == FIRST_READ_SETTLED ? CausalReasons.UNIT
+                : consistency().reasons();
     }
 
     /** Whether the scope's state could not be read from the store ({@link SessionConsistency#stateUnknown()}). */

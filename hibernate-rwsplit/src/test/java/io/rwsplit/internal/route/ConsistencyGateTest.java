@@ -223,6 +223,18 @@ class ConsistencyGateTest {
         assertNull(reader.consistency().requirement(), "the first read's requirement, settled since");
     }
 
+    @Test
+    void aSessionOfASessionScopeUnitMakesItsStateAtItsFirstReadAndReportsTheScopesReasons() throws SQLException {
+        servers = new Servers(2, "round_robin", Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
+        SessionRouting reader = servers.lazySession();
+        assertEquals(io.rwsplit.internal.consistency.CausalReasons.SCOPE, reader.reasons(), "its state's answer");
+        SessionRouting writer = servers.lazySession();
+        writer.consistency().committed(ConsistencyToken.withoutPosition(now()));
+        assertEquals(ANY_REPLICA, gate(reader).read(ANY_REPLICA, false), "another session's write: not this scope's");
+        assertTrue(reader.consistencyMade(), "no first read without the state outside the unit scope");
+        assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, gate(writer).read(ANY_REPLICA, false), "its own write");
+    }
+
     // ------------------------------------------------------------------ read-your-writes by position
 
     @Test
