@@ -22,6 +22,8 @@ public final class SessionConsistency {
     private boolean scopeKnown;
     private boolean fetched;
     private boolean unknown;
+    /** Whether the scope resolver was asked for its requirement already ({@link #resolverAnswered}). */
+    private boolean resolverAsked;
     private ConsistencyToken scopeWrites;
     private ConsistencyToken required;
     private Runnable pendingWrite;
@@ -45,6 +47,18 @@ public final class SessionConsistency {
         scopeKnown = true;
         unitSeen = unit;
         required = settled ? null : unit;
+    }
+
+    /**
+     * Made at a session's first read, whose scope resolver was asked already (by the session, deciding whether the read
+     * needs this state): it named scope {@code scope} (or none) and requirement {@code carried} (or none), which this
+     * state takes instead of asking again.
+     */
+    public void resolverAnswered(String scope, ConsistencyToken carried) {
+        scopeKnown = true;
+        this.scope = scope;
+        resolverAsked = true;
+        required = Tokens.merge(required, carried);
     }
 
     public CausalReads causal() {
@@ -201,7 +215,7 @@ public final class SessionConsistency {
     private void fetch() {
         fetched = true;
         ScopeResolver resolver = causal.runtime().config().scopeResolver();
-        if (resolver != null) {
+        if (resolver != null && !resolverAsked) {
             required = Tokens.merge(required, resolver.resolveRequirement());
         }
         String key = scope();

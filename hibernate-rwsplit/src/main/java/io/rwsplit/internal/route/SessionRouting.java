@@ -147,15 +147,40 @@ public class SessionRouting {
         if (consistencyState == NOT_YET) {
             CausalReads causal = causal();
             if (causal != null && causal.firstReadWithoutState()) {
-                ConsistencyToken unit = causal.unitCommitted();
-                if (causal.rebased(unit) == unit) {   // else a failover's re-base: the state says what it means
-                    consistency = unit;
-                    consistencyState = FIRST_READ;
-                    return unit;
-                }
+                return firstRequirement(causal);
             }
         }
         return consistency().requirement();
+    }
+
+    /**
+     * The first read's requirement at the unit scope without a shared store: the unit's position, unless the scope
+     * resolver names a scope or a requirement, or a failover's re-base changes that position (then the state is made
+     * and says what they mean). The resolver is asked here, in the order the state asks it, and once.
+     */
+    private ConsistencyToken firstRequirement(CausalReads causal) {
+        io.rwsplit.spi.ScopeResolver resolver = causal.scopeResolver();
+        if (resolver != null) {
+            ConsistencyToken carried = resolver.resolveRequirement();
+            String scope = resolver.resolveScope();
+            if (carried != null || scope != null) {
+                return resolved(scope, carried).requirement();
+            }
+        }
+        ConsistencyToken unit = causal.unitCommitted();
+        if (causal.rebased(unit) != unit) {
+            return (resolver != null ? resolved(null, null) : consistency()).requirement();
+        }
+        consistency = unit;
+        consistencyState = FIRST_READ;
+        return unit;
+    }
+
+    /** The state, made now with the resolver's answers to the first read. */
+    private SessionConsistency resolved(String scope, ConsistencyToken carried) {
+        SessionConsistency made = consistency();
+        made.resolverAnswered(scope, carried);
+        return made;
     }
 
     /** A write a failover lost that the read required, once ({@link SessionConsistency#takeLostWrite()}). */

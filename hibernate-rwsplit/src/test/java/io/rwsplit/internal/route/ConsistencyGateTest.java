@@ -235,6 +235,84 @@ class ConsistencyGateTest {
         assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, gate(writer).read(ANY_REPLICA, false), "its own write");
     }
 
+    /** A scope resolver whose answers a test sets, counting how often it is asked. */
+    private static final class Answers implements io.rwsplit.spi.ScopeResolver {
+        String scope;
+        ConsistencyToken carried;
+        int asked;
+
+        @Override
+        public String resolveScope() {
+            asked++;
+            return scope;
+        }
+
+        @Override
+        public ConsistencyToken resolveRequirement() {
+            asked++;
+            return carried;
+        }
+    }
+
+    /**
+     * The reasons of three reads by a new session, after a write of scope "user-1" 1.5 s before its first (the unit's
+     * too), its resolver naming {@code scope} and a requirement of now if {@code carried}; then how often it was asked.
+     */
+    private List<Object> resolverScript(java.util.function.Supplier<SessionRouting> newReader, Answers answers,
+                                        String scope, boolean carried) throws SQLException {
+        SessionRouting writer = servers.session(Consistency.readYourWrites());
+        writer.consistency().scope("user-1");
+        writer.consistency().committed(ConsistencyToken.withoutPosition(now()));
+        servers.clock.advanceMillis(1_500);
+        answers.scope = scope;
+        answers.carried = carried ? ConsistencyToken.withoutPosition(now()) : null;   // from another instance
+        answers.asked = 0;
+        ConsistencyGate gate = gate(newReader.get());
+        List<Object> seen = new ArrayList<>();
+        seen.add(gate.read(ANY_REPLICA, false));
+        servers.clock.advanceMillis(1_000);   // past the write's window, not past the carried one's
+        seen.add(gate.read(ANY_REPLICA, false));
+        servers.clock.advanceMillis(1_000);
+        seen.add(gate.read(ANY_REPLICA, false));
+        seen.add(answers.asked);
+        return seen;
+    }
+
+    @Test
+    void withAScopeResolverASessionWhoseStateIsMadeWhenNeededRoutesAsOneMadeFromTheStartAndAsksItOnce()
+            throws SQLException {
+        String[] scopes = {null, null, "user-1"};
+        boolean[] carried = {false, true, false};
+        List<List<Object>> expected = List.of(
+                List.of(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, ANY_REPLICA, ANY_REPLICA, 2),
+                List.of(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, ANY_REPLICA, 2),
+                List.of(RouteReason.READ_YOUR_WRITES_PRIMARY, ANY_REPLICA, ANY_REPLICA, 2));
+        for (int c = 0; c < scopes.length; c++) {
+            String what = scopes[c] != null ? "a scope named" : carried[c] ? "a requirement carried" : "nothing named";
+            for (boolean lazy : new boolean[] {false, true}) {
+                Answers answers = new Answers();
+                servers = new Servers(2, "round_robin", Map.of(RwSplitSettings.SCOPE_RESOLVER, answers));
+                assertEquals(expected.get(c), resolverScript(lazy ? servers::lazySession
+                        : () -> servers.session(Consistency.readYourWrites()), answers, scopes[c], carried[c]),
+                        what + (lazy ? ", state made when needed" : ", state made from the start")
+                                + " (the resolver asked once for each answer)");
+                physical.releaseAll();
+                servers.close();
+            }
+        }
+        servers = new Servers(2, "round_robin", true);
+    }
+
+    @Test
+    void aSessionWhoseResolverNamesNothingMakesNoConsistencyStateAtItsFirstRead() throws SQLException {
+        Answers answers = new Answers();
+        servers = new Servers(2, "round_robin", Map.of(RwSplitSettings.SCOPE_RESOLVER, answers));
+        SessionRouting reader = servers.lazySession();
+        assertEquals(ANY_REPLICA, gate(reader).read(ANY_REPLICA, false));
+        assertFalse(reader.consistencyMade(), "a web request without a scope or a token, as most are");
+        assertEquals(2, answers.asked);
+    }
+
     // ------------------------------------------------------------------ read-your-writes by position
 
     @Test
