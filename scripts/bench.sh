@@ -11,7 +11,7 @@
 # in interleaved batches inside one JVM (io.rwsplit.bench.overhead.CpuOverhead): the figure load disturbs least.
 #
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
-#        scripts/bench.sh overhead [--cluster | --page]
+#        scripts/bench.sh overhead [--quick] [--cluster | --page]
 #        scripts/bench.sh layer [--quick] [--page]
 #        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--pg-delay=D]
 #                                 [--with-ceiling] [--quick] [--page]
@@ -61,7 +61,8 @@
 #                  100 (the default) and 1 (every replica read), the first rotating; results in
 #                  benchmarks/target/audit-results; --page rewrites the section "What the stale-read audit costs"
 #                  (io.rwsplit.bench.report.AuditSection, markers <!-- audit:begin --> / <!-- audit:end -->)
-#   --page         (pattern only) then rewrite the section "Write then read back, under write load" of
+#   --page         (pattern; for 'layer' and 'overhead' see there; never with --quick, whose numbers mean nothing)
+#                  then rewrite the section "Write then read back, under write load" of
 #                  docs/benchmarks.md from these results (io.rwsplit.bench.report.PatternSection), between its
 #                  <!-- pattern:begin --> and <!-- pattern:end --> markers, or inserted before "## Reproduce" when
 #                  the page has none yet; the rest of the page stays as it is (a database not run gets a "not run"
@@ -166,6 +167,10 @@ if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pa
 fi
 if $pattern_page && ! $pattern_only && ! $layer_only && ! $overhead_only; then
   echo "bench.sh: --page belongs to 'pattern', 'layer' and 'overhead' (see --help)" >&2
+  exit 2
+fi
+if $pattern_page && $quick; then
+  echo "bench.sh: --page writes figures into docs/benchmarks.md: not with --quick, whose numbers mean nothing" >&2
   exit 2
 fi
 if $pattern_page && $overhead_cluster; then

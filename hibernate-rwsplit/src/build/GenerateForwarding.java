@@ -255,7 +255,7 @@ public final class GenerateForwarding {
                             return;
                         }
                         used = 0;
-                        for (int i = 0; i < n; i++) {   // a statement sets few: one pass, no range checks per array
+                        for (int i = 0; i < n; i++) {   // a statement sets few: one loop instead of five fills
                             calls[i] = 0;
                             primitives[i] = 0L;
                             objects[i] = null;

@@ -42,7 +42,13 @@ public final class OverheadSection {
             md.append("_Not run: no result file._\n\n");
         }
         md.append(END);
-        ResultFiles.rewrite(Path.of(args[1]), md.toString(), BEGIN, END);
+        Path page = Path.of(args[1]);
+        if (!Files.readString(page, StandardCharsets.UTF_8).contains(BEGIN)) {
+            // a page from before the markers: inserting the section would leave the old 1b beside it
+            throw new IllegalStateException(page + " has no " + BEGIN + " marker around its section 1b: run the full"
+                    + " scripts/bench.sh once, which writes it");
+        }
+        ResultFiles.rewrite(page, md.toString(), BEGIN, END);
     }
 
     /** Appends the description and the table of {@code target}'s rows of {@code dir/overhead.tsv}; false when it has none. */

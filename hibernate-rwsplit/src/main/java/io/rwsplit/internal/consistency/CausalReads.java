@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import io.rwsplit.Consistency;
 import io.rwsplit.internal.health.ServerEpochs;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
@@ -64,7 +65,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         // kept under every scope: the lost-write check and the stale-read audit compare with it
         this.unit = new UnitPosition();
         this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
-        this.firstReadWithoutState = unitWide && !runtime.sharedStore();
+        this.firstReadWithoutState = unitWide && runtime.config().scopeResolver() == null && !runtime.sharedStore();
         this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
         this.tokens = new TokenTrust(runtime.config().tokenSecret(), runtime.clock(), runtime.config().storeTtl(),
                 this::reported);
@@ -106,21 +107,16 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     /**
      * Whether a new session's first read may be decided without the session's consistency state
      * ({@link SessionConsistency}), which is then made only when the session needs more: at the unit scope, without a
-     * shared store, such a read, when the {@link #scopeResolver()} (if any) names no scope and no requirement, must see
-     * the unit's position as it is now ({@link #unitCommitted()}, unless a failover's re-base changes it), and leaves
-     * nothing in the state but that position and whether it was settled ({@link SessionConsistency#afterFirstRead}).
+     * scope resolver or a shared store, such a read must see the unit's position as it is now ({@link #unitCommitted()},
+     * unless a failover's re-base changes it), and leaves nothing in the state but that position and whether it was
+     * settled ({@link SessionConsistency#afterFirstRead}).
      */
     public boolean firstReadWithoutState() {
         return firstReadWithoutState;
     }
 
-    /** What names the scope of new sessions and hands them requirements, or null. */
-    public io.rwsplit.spi.ScopeResolver scopeResolver() {
-        return runtime.config().scopeResolver();
-    }
-
     /** The level of sessions that set none. */
-    public io.rwsplit.Consistency defaultLevel() {
+    public Consistency defaultLevel() {
         return runtime.config().defaultLevel();
     }
 

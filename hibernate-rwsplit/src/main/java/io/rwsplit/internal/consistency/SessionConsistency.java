@@ -22,8 +22,6 @@ public final class SessionConsistency {
     private boolean scopeKnown;
     private boolean fetched;
     private boolean unknown;
-    /** Whether the scope resolver was asked for its requirement already ({@link #resolverAnswered}). */
-    private boolean resolverAsked;
     private ConsistencyToken scopeWrites;
     private ConsistencyToken required;
     private Runnable pendingWrite;
@@ -47,18 +45,6 @@ public final class SessionConsistency {
         scopeKnown = true;
         unitSeen = unit;
         required = settled ? null : unit;
-    }
-
-    /**
-     * Made at a session's first read, whose scope resolver was asked already (by the session, deciding whether the read
-     * needs this state): it named scope {@code scope} (or none) and requirement {@code carried} (or none), which this
-     * state takes instead of asking again.
-     */
-    public void resolverAnswered(String scope, ConsistencyToken carried) {
-        scopeKnown = true;
-        this.scope = scope;
-        resolverAsked = true;
-        required = Tokens.merge(required, carried);
     }
 
     public CausalReads causal() {
@@ -215,7 +201,7 @@ public final class SessionConsistency {
     private void fetch() {
         fetched = true;
         ScopeResolver resolver = causal.runtime().config().scopeResolver();
-        if (resolver != null && !resolverAsked) {
+        if (resolver != null) {
             required = Tokens.merge(required, resolver.resolveRequirement());
         }
         String key = scope();

@@ -5,10 +5,11 @@ import org.hibernate.CacheMode;
 import org.hibernate.SessionEventListener;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
+import io.rwsplit.internal.consistency.CausalReads;
 import io.rwsplit.internal.route.Router;
-import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.internal.route.SessionRouting;
 import io.rwsplit.internal.stats.SessionStatistics;
+import io.rwsplit.spi.RoutingIntentSource;
 
 /**
  * hibernate-rwsplit's part of one Hibernate session, registered as its {@link SessionEventListener} (so it
@@ -36,7 +37,7 @@ public class RwSplitSession extends SessionRouting implements SessionEventListen
 
     /** Consistency for the router's replicas, which makes this session's state when it needs one; or null. */
     @Override
-    protected final io.rwsplit.internal.consistency.CausalReads causal() {
+    protected final CausalReads causal() {
         return router.causal();
     }
 

@@ -7,10 +7,10 @@ import io.rwsplit.internal.consistency.CausalReads;
 import io.rwsplit.internal.consistency.CausalReasons;
 import io.rwsplit.internal.consistency.LostWrite;
 import io.rwsplit.internal.consistency.SessionConsistency;
-import io.rwsplit.position.ConsistencyToken;
-import io.rwsplit.spi.RoutingIntentSource;
 import io.rwsplit.internal.stats.SessionStatistics;
 import io.rwsplit.internal.stats.StatisticsRecorder;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.spi.RoutingIntentSource;
 
 /**
  * The routing state of one Hibernate session: whether it flushes, what the application asked for, and
@@ -19,6 +19,15 @@ import io.rwsplit.internal.stats.StatisticsRecorder;
  * guards the session's second-level cache while replica results are read ({@link #servedByReplica()}).
  */
 public class SessionRouting {
+
+    /** Not made yet, and no read asked for it (0, the field's value before the constructor sets it: the safe one). */
+    private static final byte NOT_YET = 0;
+    /** The consistency state is made (or there is none: {@link #consistency} is null). */
+    private static final byte MADE = 1;
+    /** Not made yet; the first read required {@link #consistency} (a token, or null), which is not settled. */
+    private static final byte FIRST_READ = 2;
+    /** Not made yet; the first read required {@link #consistency}, since met by every replica (settled). */
+    private static final byte FIRST_READ_SETTLED = 3;
 
     /*
      * A new Hibernate session makes one of these (of its subclass), so its fields are kept few and small: 40 bytes
@@ -67,8 +76,8 @@ public class SessionRouting {
     }
 
     /**
-     * A session whose consistency state is made by {@link #causal()} when first needed: a session that only reads, at
-     * the defaults, never needs it ({@link CausalReads#firstReadWithoutState()}). Its
+     * A session whose consistency state is made by {@link #causal()} when first needed: a session that reads once at
+     * the defaults never needs it ({@link CausalReads#firstReadWithoutState()}). Its
      * {@code statistics} are given (null: none until {@link #newStatistics()} makes them), as for
      * {@link #SessionRouting(StatisticsRecorder, SessionConsistency)}.
      */
@@ -76,15 +85,6 @@ public class SessionRouting {
         this.counted = statistics;
         this.consistencyState = NOT_YET;
     }
-
-    /** Not made yet, and no read asked for it (0, the field's value before the constructor sets it: the safe one). */
-    private static final byte NOT_YET = 0;
-    /** The consistency state is made (or there is none: {@link #consistency} is null). */
-    private static final byte MADE = 1;
-    /** Not made yet; the first read required {@link #consistency} (a token, or null), which is not settled. */
-    private static final byte FIRST_READ = 2;
-    /** Not made yet; the first read required {@link #consistency}, since met by every replica (settled). */
-    private static final byte FIRST_READ_SETTLED = 3;
 
     /** Where a session that makes its consistency state when first needed makes it; null: it tracks none. */
     protected CausalReads causal() {
@@ -115,11 +115,6 @@ public class SessionRouting {
         return made;
     }
 
-    /** Whether the consistency state is made (or the session has none): for tests. */
-    final boolean consistencyMade() {
-        return consistencyState == MADE;
-    }
-
     /** Whether the session tracks consistency (it has a {@link #consistency()} state, made or to be made). */
     public final boolean tracksConsistency() {
         return consistencyState == MADE ? consistency != null : causal() != null;
@@ -147,40 +142,15 @@ public class SessionRouting {
         if (consistencyState == NOT_YET) {
             CausalReads causal = causal();
             if (causal != null && causal.firstReadWithoutState()) {
-                return firstRequirement(causal);
+                ConsistencyToken unit = causal.unitCommitted();
+                if (causal.rebased(unit) == unit) {   // else a failover's re-base: the state says what it means
+                    consistency = unit;
+                    consistencyState = FIRST_READ;
+                    return unit;
+                }
             }
         }
         return consistency().requirement();
-    }
-
-    /**
-     * The first read's requirement at the unit scope without a shared store: the unit's position, unless the scope
-     * resolver names a scope or a requirement, or a failover's re-base changes that position (then the state is made
-     * and says what they mean). The resolver is asked here, in the order the state asks it, and once.
-     */
-    private ConsistencyToken firstRequirement(CausalReads causal) {
-        io.rwsplit.spi.ScopeResolver resolver = causal.scopeResolver();
-        if (resolver != null) {
-            ConsistencyToken carried = resolver.resolveRequirement();
-            String scope = resolver.resolveScope();
-            if (carried != null || scope != null) {
-                return resolved(scope, carried).requirement();
-            }
-        }
-        ConsistencyToken unit = causal.unitCommitted();
-        if (causal.rebased(unit) != unit) {
-            return (resolver != null ? resolved(null, null) : consistency()).requirement();
-        }
-        consistency = unit;
-        consistencyState = FIRST_READ;
-        return unit;
-    }
-
-    /** The state, made now with the resolver's answers to the first read. */
-    private SessionConsistency resolved(String scope, ConsistencyToken carried) {
-        SessionConsistency made = consistency();
-        made.resolverAnswered(scope, carried);
-        return made;
     }
 
     /** A write a failover lost that the read required, once ({@link SessionConsistency#takeLostWrite()}). */

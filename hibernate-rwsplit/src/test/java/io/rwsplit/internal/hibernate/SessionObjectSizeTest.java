@@ -58,8 +58,12 @@ class SessionObjectSizeTest {
     @Test
     void aSessionsRoutingPartIsFortyBytesAndMakesNoConsistencyStateWithIt() {
         assumeTrue(THREADS.isThreadAllocatedMemoryEnabled(), "the JVM measures no thread allocation");
-        assumeTrue("true".equals(ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class)
-                .getVMOption("UseCompressedOops").getValue()), "compressed references");
+        com.sun.management.HotSpotDiagnosticMXBean vm =
+                ManagementFactory.getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+        assumeTrue("true".equals(vm.getVMOption("UseCompressedOops").getValue())
+                && "true".equals(vm.getVMOption("UseCompressedClassPointers").getValue())
+                && "8".equals(vm.getVMOption("ObjectAlignmentInBytes").getValue()),
+                "compressed references and class pointers, 8-byte alignment (the JVM's defaults)");
         emf = dbs.factory();
         try (EntityManager em = emf.createEntityManager()) {
             SharedSessionContractImplementor session = em.unwrap(SharedSessionContractImplementor.class);

@@ -201,7 +201,6 @@ class ConsistencyGateTest {
             servers = new Servers(2, "round_robin", true);
             SessionRouting lazy = servers.lazySession();
             assertEquals(fromTheStart, readerScript(lazy, byPosition), byPosition ? "by position" : "by time");
-            assertTrue(lazy.consistencyMade(), "its own write made it");
             physical.releaseAll();
             servers.close();
         }
@@ -216,22 +215,23 @@ class ConsistencyGateTest {
         SessionRouting reader = servers.lazySession();
         ConsistencyGate gate = gate(reader);
         assertEquals(RouteReason.UNIT_READ_YOUR_WRITES_PRIMARY, gate.read(ANY_REPLICA, false), "within the unit's window");
-        assertFalse(reader.consistencyMade(), "its first read made no state");
+        assertFalse(Servers.consistencyMade(reader), "its first read made no state");
         servers.clock.advanceMillis(2_000);
         assertEquals(ANY_REPLICA, gate.read(ANY_REPLICA, false));
-        assertTrue(reader.consistencyMade(), "a second read makes it, with what the first left");
+        assertTrue(Servers.consistencyMade(reader), "a second read makes it, with what the first left");
         assertNull(reader.consistency().requirement(), "the first read's requirement, settled since");
     }
 
     @Test
     void aSessionOfASessionScopeUnitMakesItsStateAtItsFirstReadAndReportsTheScopesReasons() throws SQLException {
         servers = new Servers(2, "round_robin", Map.of(RwSplitSettings.CONSISTENCY_SCOPE, "session"));
+        assertEquals(io.rwsplit.internal.consistency.CausalReasons.SCOPE, servers.lazySession().reasons(),
+                "a session that read nothing yet: its state's answer");
         SessionRouting reader = servers.lazySession();
-        assertEquals(io.rwsplit.internal.consistency.CausalReasons.SCOPE, reader.reasons(), "its state's answer");
         SessionRouting writer = servers.lazySession();
         writer.consistency().committed(ConsistencyToken.withoutPosition(now()));
         assertEquals(ANY_REPLICA, gate(reader).read(ANY_REPLICA, false), "another session's write: not this scope's");
-        assertTrue(reader.consistencyMade(), "no first read without the state outside the unit scope");
+        assertTrue(Servers.consistencyMade(reader), "no first read without the state outside the unit scope");
         assertEquals(RouteReason.READ_YOUR_WRITES_PRIMARY, gate(writer).read(ANY_REPLICA, false), "its own write");
     }
 
@@ -304,12 +304,13 @@ class ConsistencyGateTest {
     }
 
     @Test
-    void aSessionWhoseResolverNamesNothingMakesNoConsistencyStateAtItsFirstRead() throws SQLException {
+    void aSessionUnderAScopeResolverMakesItsStateAtItsFirstReadWhichAsksTheResolver() throws SQLException {
         Answers answers = new Answers();
         servers = new Servers(2, "round_robin", Map.of(RwSplitSettings.SCOPE_RESOLVER, answers));
         SessionRouting reader = servers.lazySession();
+        assertFalse(Servers.consistencyMade(reader));
         assertEquals(ANY_REPLICA, gate(reader).read(ANY_REPLICA, false));
-        assertFalse(reader.consistencyMade(), "a web request without a scope or a token, as most are");
+        assertTrue(Servers.consistencyMade(reader), "the resolver's answers are the state's to keep");
         assertEquals(2, answers.asked);
     }
 

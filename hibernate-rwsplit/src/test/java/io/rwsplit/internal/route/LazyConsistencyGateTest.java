@@ -6,7 +6,8 @@ import io.rwsplit.Consistency;
 
 /**
  * Every case of {@link ConsistencyGateTest} again, with sessions whose consistency state is made when first needed,
- * as a Hibernate session's is: at the unit's default level a session's first read is decided without it.
+ * as a Hibernate session's is. Most cases make it at once (they write or require a token first, or set another level);
+ * those that read first decide that read without it.
  */
 class LazyConsistencyGateTest extends ConsistencyGateTest {
 

@@ -137,6 +137,20 @@ final class Servers implements AutoCloseable {
         };
     }
 
+    /** Whether {@code session}'s consistency state is made (or it has none), read from its field. */
+    static boolean consistencyMade(SessionRouting session) {
+        try {
+            java.lang.reflect.Field state = SessionRouting.class.getDeclaredField("consistencyState");
+            java.lang.reflect.Field made = SessionRouting.class.getDeclaredField("MADE");
+            state.setAccessible(true);
+            made.setAccessible(true);
+            return state.getByte(session) == made.getByte(null);
+        }
+        catch (ReflectiveOperationException e) {
+            throw new AssertionError("SessionRouting's fields changed", e);
+        }
+    }
+
     /** A new logical connection of {@code session}, as Hibernate gets one for it. */
     RoutingConnection open(SessionRouting session) {
         router.beginAcquisition(session);
