@@ -1,6 +1,5 @@
 package io.rwsplit.bench.layer;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -2,7 +2,6 @@ package io.rwsplit.internal.consistency;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.position.ConsistencyToken;
-import io.rwsplit.position.GtidPosition;
 import io.rwsplit.position.Tokens;
 import io.rwsplit.spi.ScopeResolver;
 
@@ -45,10 +44,6 @@ public final class SessionConsistency {
         scopeKnown = true;
         unitSeen = unit;
         required = settled ? null : unit;
-    }
-
-    public CausalReads causal() {
-        return causal;
     }
 
     public Consistency level() {

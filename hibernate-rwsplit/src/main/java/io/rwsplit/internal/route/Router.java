@@ -44,11 +44,8 @@ public final class Router {
     private final io.rwsplit.internal.consistency.CausalReads causal;
     private final TransactionStatus transactionStatus;
     private final RoutingIntentSource intentSource;
-    /**
-     * Hands the session that is acquiring a connection to {@link #open} on the same thread: one slot per thread, written
-     * in place (a {@code ThreadLocal.set} per acquisition costs more than a read of the thread's slot).
-     */
-    private final ThreadLocal<SessionRouting[]> acquiring = ThreadLocal.withInitial(() -> new SessionRouting[1]);
+    /** Hands the session that is acquiring a connection to {@link #open} on the same thread. */
+    private final AcquiringSessions acquiring = new AcquiringSessions();
     /** Closed logical connections waiting to serve the next session. */
     private final IdleConnections idle = new IdleConnections();
     private final ClassificationCache classifications;
@@ -162,22 +159,12 @@ public final class Router {
 
     /** Called by a session right before Hibernate asks for its connection (same thread). */
     public void beginAcquisition(SessionRouting session) {
-        acquiring.get()[0] = session;
-        session.acquiring = true;
+        acquiring.begin(session);
     }
 
-    /**
-     * Called by a session right after Hibernate obtained its connection, or failed to. {@link #open} took the session
-     * from the thread's slot already when it ran: only an acquisition that never reached it looks the slot up again.
-     */
+    /** Called by a session right after Hibernate obtained its connection, or failed to. */
     public void endAcquisition(SessionRouting session) {
-        if (session.acquiring) {
-            session.acquiring = false;
-            SessionRouting[] slot = acquiring.get();
-            if (slot[0] == session) {
-                slot[0] = null;
-            }
-        }
+        acquiring.end(session);
     }
 
     /**
@@ -188,14 +175,9 @@ public final class Router {
      * @param readOnlySession whether it was asked for through {@code getReadOnlyConnection()}
      */
     public RoutingConnection open(boolean readOnlySession) {
-        SessionRouting[] slot = acquiring.get();
-        SessionRouting session = slot[0];
+        SessionRouting session = acquiring.take();
         if (session == null) {
             session = detached;
-        }
-        else {
-            slot[0] = null;
-            session.acquiring = false;
         }
         ConnectionRouting parts = idle.take();
         return parts != null ? new RoutingConnection(parts, session, readOnlySession)

@@ -52,7 +52,7 @@ public class SessionRouting {
     private short intentDepth;
     /**
      * Whether this session put itself into its router's slot for the thread acquiring its connection
-     * ({@link Router#beginAcquisition}) and {@link Router#open} has not taken it out yet.
+     * ({@link AcquiringSessions#begin}) and {@link Router#open} has not taken it out yet.
      */
     boolean acquiring;
 

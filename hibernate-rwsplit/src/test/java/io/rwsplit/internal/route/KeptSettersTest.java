@@ -22,7 +22,6 @@ import java.math.BigDecimal;
 import java.net.URL;
 import java.sql.JDBCType;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLType;
 import java.util.ArrayList;
