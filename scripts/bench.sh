@@ -251,6 +251,13 @@ meta="$out/meta.properties"
 echo "== building the benchmarks module"
 mvn -B -q -Pbench -pl benchmarks -am package -DskipTests
 
+# the lines of a results' meta.properties that say when and on what machine they ran
+machine_meta() {
+  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "nproc=$(nproc)"
+  echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+}
+
 # the CPU time per operation of the calling thread, baseline and candidate in interleaved batches; $1: h2 or cluster
 cpu_overhead() {
   local target=$1
@@ -274,9 +281,7 @@ if $overhead_only; then
   mkdir -p "$out"
   {
     echo "command=${BENCH_CPU_FORKS:+BENCH_CPU_FORKS=$BENCH_CPU_FORKS }${BENCH_CPU_OPTS:+BENCH_CPU_OPTS=\"$BENCH_CPU_OPTS\" }scripts/bench.sh${*:+ $*}"
-    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "nproc=$(nproc)"
-    echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+    machine_meta
     echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
     echo "load_cpu_h2=$(cut -d' ' -f1-3 /proc/loadavg)"
     echo "cpu_options=$cpu_opts"
@@ -309,9 +314,7 @@ if $layer_only; then
   $quick && layer_opts="--pairs 20 --batch 2000 --warmup-batches 5"
   {
     echo "command=${BENCH_LAYER_FORKS:+BENCH_LAYER_FORKS=$BENCH_LAYER_FORKS }scripts/bench.sh${*:+ $*}"
-    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "nproc=$(nproc)"
-    echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+    machine_meta
     echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
   } >"$out/meta.properties"
   echo "== the routing layer alone, $layer_forks JVM forks (load average $(cut -d' ' -f1-3 /proc/loadavg))"
@@ -388,9 +391,7 @@ if $pattern_only; then
     [[ -n "${BENCH_PATTERN_PAIRS:-}" ]] && env_set+="BENCH_PATTERN_PAIRS=$BENCH_PATTERN_PAIRS "
     [[ -n "${BENCH_SECONDS:-}" ]] && env_set+="BENCH_SECONDS=$BENCH_SECONDS "
     echo "command=${env_set}scripts/bench.sh${*:+ $*}"
-    echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "nproc=$(nproc)"
-    echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+    machine_meta
     [[ -n "$pattern_skipped" ]] && echo "$pattern_skipped"
     echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
   } >"$pattern_meta"
@@ -470,9 +471,7 @@ mkdir -p "$out"
   [[ -n "${BENCH_CPU_OPTS:-}" ]] && env_set+=" BENCH_CPU_OPTS=\"$BENCH_CPU_OPTS\""
   [[ -n "${BENCH_CPU_FORKS:-}" ]] && env_set+=" BENCH_CPU_FORKS=$BENCH_CPU_FORKS"
   echo "command=$env_set scripts/bench.sh${*:+ $*}"
-  echo "date=$(date -u '+%Y-%m-%d %H:%M UTC')"
-  echo "nproc=$(nproc)"
-  echo "cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null || echo unknown)"
+  machine_meta
   echo "java=$(java -version 2>&1 | head -n 2 | tr '\n' ' ')"
   echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "jmh_options=$jmh_opts"

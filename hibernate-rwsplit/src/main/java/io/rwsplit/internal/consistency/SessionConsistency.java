@@ -31,7 +31,7 @@ public final class SessionConsistency {
 
     SessionConsistency(CausalReads causal) {
         this.causal = causal;
-        this.level = causal.runtime().config().defaultLevel();
+        this.level = causal.defaultLevel();
     }
 
     /**
