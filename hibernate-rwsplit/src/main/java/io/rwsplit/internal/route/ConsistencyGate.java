@@ -132,7 +132,10 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         if (replica.connection() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
-                return replicaReason; // no healthy replica: connect() falls back as for any read
+                // no healthy replica: connect() falls back as for any read, without a second look that could find
+                // one back in rotation, unchecked
+                replica.noneFound(inTransaction);
+                return replicaReason;
             }
             // a replica known to have applied the write, balanced among those that have
             ReplicaNode caughtUp = set.choose(node -> causal.applied(node.index(), position), replica.tier());
@@ -234,7 +237,8 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         if (replica.connection() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
-                return RouteReason.BOUNDED_STALENESS_REPLICA; // no healthy replica: connect() falls back
+                replica.noneFound(inTransaction);   // no healthy replica: connect() falls back, without a second look
+                return RouteReason.BOUNDED_STALENESS_REPLICA;
             }
             ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros, replica.tier());
             if (chosen == null) {

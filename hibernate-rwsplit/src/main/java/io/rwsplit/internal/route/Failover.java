@@ -309,6 +309,7 @@ final class Failover {
         router.primaryConnectionFailed();
         Clock clock = router.replicas().clock();
         while (true) {
+            replica.lookAgain();   // a replica may be back since the last try
             // the gate is asked as for any gated read; only where it sends the read matters here
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
                     && replica.serve(false) != null) {

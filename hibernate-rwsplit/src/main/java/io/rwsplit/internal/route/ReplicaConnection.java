@@ -31,6 +31,12 @@ final class ReplicaConnection {
     private SQLException poolTimeout;
     /** The tier a rule by query shape names for the statement being routed, or 0. */
     private int tier;
+    /**
+     * Whether the statement being routed looked for a replica and found none ({@link #noneFound}): {@link #serve}
+     * then answers null without looking again, since a replica that came back since would serve the read without
+     * what the consistency gate asked of the one it looked for (a write applied, a staleness bound).
+     */
+    private boolean noneFound;
 
     ReplicaConnection(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
         this.router = router;
@@ -48,6 +54,7 @@ final class ReplicaConnection {
         }
         poolTimeout = null;
         tier = 0;
+        noneFound = false;
     }
 
     /**
@@ -79,6 +86,7 @@ final class ReplicaConnection {
      */
     void statementStarting() {
         tier = 0;
+        noneFound = false;
         if (poolTimeout != null && !tx.replicaUnavailable()) {
             poolTimeout = null;
             busyPools.clear();
@@ -95,8 +103,8 @@ final class ReplicaConnection {
 
     /**
      * The open replica connection, or one to a replica the balancer chooses (trying each replica at most
-     * once, and none whose pool was busy for this statement); null when no replica can serve. A transaction that
-     * found none stays on the primary.
+     * once, and none whose pool was busy for this statement); null when no replica can serve, also when the statement
+     * looked before and found none. A transaction that found none stays on the primary.
      */
     Connection serve(boolean inTransaction) throws SQLException {
         if (session.pinned()) {
@@ -105,7 +113,7 @@ final class ReplicaConnection {
         if (connection != null) {
             return session.replayOn(node, connection, !tx.autoCommit()) ? connection : null;
         }
-        if (inTransaction && tx.replicaUnavailable()) {
+        if (noneFound || inTransaction && tx.replicaUnavailable()) {
             return null;
         }
         ReplicaSet set = router.replicas();
@@ -120,11 +128,25 @@ final class ReplicaConnection {
                 return c;
             }
         }
+        return noneFound(inTransaction);
+    }
+
+    /**
+     * No replica can serve the statement being routed (none is healthy, or none could be opened): it looks for none
+     * again ({@link #serve} answers null), and a transaction stays on the primary. Returns null.
+     */
+    Connection noneFound(boolean inTransaction) {
+        noneFound = true;
         if (inTransaction) {
             // the whole read-only transaction then stays on the primary, for one consistent snapshot
             tx.replicaUnavailableInTransaction();
         }
         return null;
+    }
+
+    /** The statement being routed may look for a replica again: a read that waits for a failover looks at each try. */
+    void lookAgain() {
+        noneFound = false;
     }
 
     /**

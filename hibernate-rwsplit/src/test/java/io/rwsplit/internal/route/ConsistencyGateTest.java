@@ -408,6 +408,54 @@ class ConsistencyGateTest {
         assertNull(openReplica());
     }
 
+    @Test
+    void aReadWithAWriteToHonourThatFoundNoReplicaIsNotServedByOneBackInRotationBeforeItConnects() throws SQLException {
+        SessionRouting session = session(Consistency.readYourWrites());
+        servers.down(0);
+        servers.down(1);
+        session.consistency().committed(ConsistencyToken.of(WRITE, now()));
+        assertEquals(ANY_REPLICA, gate(session).read(ANY_REPLICA, false));
+        servers.up(0);   // the monitor brings both back between the gate's look and the read's connect
+        servers.up(1);
+        assertNull(physical.replica().serve(false), "neither is known to have applied the write: no second look");
+        assertEquals(0, replicaConnectionsLent());
+        physical.replica().statementStarting();
+        assertNotNull(physical.replica().serve(false), "the next statement looks again");
+    }
+
+    @Test
+    void aReadWithAWriteToHonourWhoseReplicasCouldNotBeOpenedIsNotServedByOneThatCanBeBeforeItConnects()
+            throws SQLException {
+        SessionRouting session = session(Consistency.readYourWrites());
+        lag(0, 100);
+        lag(1, 100);   // both can catch up within the wait
+        session.consistency().committed(ConsistencyToken.of(WRITE, now()));
+        for (H2Server replica : servers.replicas) {
+            replica.lendFails = () -> new SQLException("simulated: refused", "08004");
+        }
+        assertEquals(ANY_REPLICA, gate(session).read(ANY_REPLICA, false), "none could be opened: left to the fallback");
+        for (H2Server replica : servers.replicas) {
+            replica.lendFails = null;
+        }
+        servers.up(0);
+        servers.up(1);
+        assertNull(physical.replica().serve(false), "a replica opened now would serve the read without its wait");
+        assertEquals(0, replicaConnectionsLent());
+    }
+
+    @Test
+    void aReadInATransactionThatFoundNoReplicaKeepsTheTransactionOnThePrimary() throws SQLException {
+        SessionRouting session = session(Consistency.readYourWrites());
+        servers.down(0);
+        servers.down(1);
+        session.consistency().committed(ConsistencyToken.of(WRITE, now()));
+        assertEquals(RouteReason.READ_ONLY_TRANSACTION, gate(session).read(RouteReason.READ_ONLY_TRANSACTION, true));
+        servers.up(0);
+        servers.up(1);
+        physical.replica().statementStarting();   // the transaction's next statement
+        assertNull(physical.replica().serve(true), "one consistent snapshot: the transaction stays on the primary");
+    }
+
     // ------------------------------------------------------------------ bounded staleness
 
     @Test
@@ -448,6 +496,19 @@ class ConsistencyGateTest {
         servers.down(1);
         assertEquals(RouteReason.BOUNDED_STALENESS_REPLICA, gate(session).read(ANY_REPLICA, false));
         assertNull(openReplica());
+    }
+
+    @Test
+    void aBoundedStalenessReadThatFoundNoReplicaIsNotServedByOneBackInRotationBeforeItConnects() throws SQLException {
+        SessionRouting session = session(Consistency.boundedStaleness(Duration.ofMillis(100)));
+        servers.down(0);
+        servers.down(1);
+        assertEquals(RouteReason.BOUNDED_STALENESS_REPLICA, gate(session).read(ANY_REPLICA, false));
+        servers.up(0);
+        servers.up(1);
+        lag(0, 900);   // back in rotation (below max_lag), beyond the bound
+        lag(1, 900);
+        assertNull(physical.replica().serve(false), "its lag was not held against the bound: no second look");
     }
 
     // ------------------------------------------------------------------ recording committed writes

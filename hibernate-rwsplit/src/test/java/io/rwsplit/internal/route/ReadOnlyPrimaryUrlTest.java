@@ -64,6 +64,33 @@ class ReadOnlyPrimaryUrlTest {
     }
 
     @Test
+    void aReadThatLostThePrimaryIsServedByAReplicaThatComesBackWhileItWaits() throws Exception {
+        servers.primary.failNextExecutions.set(1); // the old primary's pooled connection is dead
+        servers.primary.readOnly = true;           // and the server behind the URL is not promoted yet
+        CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return read();
+            }
+            catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (servers.primary.readOnlyChecks.get() < 2 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertTrue(servers.primary.readOnlyChecks.get() >= 2, "the read found no replica and waits on the primary URL");
+        servers.up(0);                              // the monitor brings r1 back: each try looks for a replica again
+        try {
+            assertEquals("r1", read.get(10, TimeUnit.SECONDS));
+        }
+        finally {
+            servers.primary.readOnly = false;       // lets a read still waiting end
+        }
+        assertEquals(1L, servers.router.statistics().byReason().get("RETRY_REPLICA"));
+    }
+
+    @Test
     void aConnectionWhoseCheckFailedIsGivenBackAndNeverOfferedAgain() throws SQLException {
         servers.router.primaryConnectionFailed();
         servers.primary.failNextReadOnlyChecks.set(1); // the pool lent a connection whose backend is gone

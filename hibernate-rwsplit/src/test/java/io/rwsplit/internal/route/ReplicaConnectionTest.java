@@ -101,7 +101,9 @@ class ReplicaConnectionTest {
         assertNull(replica.serve(true));
         assertTrue(tx.replicaUnavailable());
         servers.up(0);
+        replica.statementStarting();   // the transaction's next statement
         assertNull(replica.serve(true), "one consistent snapshot: the rest of the transaction stays on the primary");
+        replica.statementStarting();   // a statement outside the transaction
         assertNotNull(replica.serve(false), "outside the transaction a replica that came back serves");
     }
 
