@@ -124,8 +124,11 @@ final class ConnectionRouting {
         // an autocommit read may wait for a failover of the primary; a gated one may then be served by a replica
         boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
-        RouteReason reason = decide(policy, kind, txKind, sql, classified.rule());
-        StatementRoute route = connect(reason, classified.shape(), sql, autocommitRead, autocommitRead && policy.gated());
+        io.rwsplit.internal.config.ShapeRule rule = classified.rule();
+        RouteReason reason = decide(policy, kind, txKind, sql, rule);
+        // a read a rule sends to the primary is not gated: a failover never moves it to a replica
+        boolean gated = autocommitRead && policy.gated() && (rule == null || !rule.toPrimary());
+        StatementRoute route = connect(reason, classified.shape(), sql, autocommitRead, gated);
         if (policy.recordsWrite()) {
             route = route.writing();
         }

@@ -134,7 +134,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             if (set.candidates().isEmpty()) {
                 // no healthy replica: connect() falls back as for any read, without a second look that could find
                 // one back in rotation, unchecked
-                replica.noneFound(inTransaction);
+                replica.foundNone(inTransaction);
                 return replicaReason;
             }
             // a replica known to have applied the write, balanced among those that have
@@ -237,7 +237,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
         if (replica.connection() == null) {
             ReplicaSet set = router.replicas();
             if (set.candidates().isEmpty()) {
-                replica.noneFound(inTransaction);   // no healthy replica: connect() falls back, without a second look
+                replica.foundNone(inTransaction);   // no healthy replica: connect() falls back, without a second look
                 return RouteReason.BOUNDED_STALENESS_REPLICA;
             }
             ReplicaNode chosen = set.choose(node -> node.lagMicros() <= boundMicros, replica.tier());

@@ -213,6 +213,7 @@ final class Failover {
             return false;
         }
         replica.drop(failed);
+        replica.lookAgain();   // a replica back since this statement was routed may serve it
         Connection c = door.route().anyReplica() ? replica.serve(false) : null;
         if (c != null) {
             StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
@@ -308,10 +309,17 @@ final class Failover {
         physical.dropPrimary();
         router.primaryConnectionFailed();
         Clock clock = router.replicas().clock();
+        // the level and tier a rule by query shape gives the read, as when it was routed
+        io.rwsplit.internal.config.ShapeRule rule = route.gated() && sql != null
+                ? router.classifications().classify(sql).rule() : null;
+        io.rwsplit.Consistency level = rule == null ? null : rule.consistency();
         while (true) {
             replica.lookAgain();   // a replica may be back since the last try
+            if (rule != null && rule.tier() != 0) {
+                replica.tier(rule.tier());
+            }
             // the gate is asked as for any gated read; only where it sends the read matters here
-            if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false).target() == Target.REPLICA
+            if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false, level).target() == Target.REPLICA
                     && replica.serve(false) != null) {
                 StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
                 router.served(served.session, retry, shape, sql);

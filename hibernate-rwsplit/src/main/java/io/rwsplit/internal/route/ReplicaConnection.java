@@ -32,9 +32,10 @@ final class ReplicaConnection {
     /** The tier a rule by query shape names for the statement being routed, or 0. */
     private int tier;
     /**
-     * Whether the statement being routed looked for a replica and found none ({@link #noneFound}): {@link #serve}
-     * then answers null without looking again, since a replica that came back since would serve the read without
-     * what the consistency gate asked of the one it looked for (a write applied, a staleness bound).
+     * Whether the last statement routed looked for a replica and found none ({@link #foundNone}): {@link #serve} then
+     * answers null without looking again until the next statement is routed ({@link #statementStarting}) or a look
+     * is asked for ({@link #lookAgain}), since a replica that came back since would serve the read without what the
+     * consistency gate asked of the one it looked for (a write applied, a staleness bound).
      */
     private boolean noneFound;
 
@@ -81,8 +82,9 @@ final class ReplicaConnection {
     }
 
     /**
-     * A statement is being routed: the pools that were busy for the previous one may lend again, except in a
-     * transaction that gave up on replicas because of them (it stays on the primary, for that reason).
+     * A statement is being routed: it may look for a replica again, and the pools that were busy for the previous one
+     * may lend again, except in a transaction that gave up on replicas because of them (it stays on the primary, for
+     * that reason).
      */
     void statementStarting() {
         tier = 0;
@@ -128,14 +130,15 @@ final class ReplicaConnection {
                 return c;
             }
         }
-        return noneFound(inTransaction);
+        return foundNone(inTransaction);
     }
 
     /**
-     * No replica can serve the statement being routed (none is healthy, or none could be opened): it looks for none
-     * again ({@link #serve} answers null), and a transaction stays on the primary. Returns null.
+     * No replica can serve the statement being routed (none is healthy, none could be opened, every pool was busy, or
+     * the connection is pinned): it looks for none again ({@link #serve} answers null), and a transaction stays on the
+     * primary. Returns null.
      */
-    Connection noneFound(boolean inTransaction) {
+    Connection foundNone(boolean inTransaction) {
         noneFound = true;
         if (inTransaction) {
             // the whole read-only transaction then stays on the primary, for one consistent snapshot

@@ -1,0 +1,97 @@
+package io.rwsplit.internal.route;
+
+import static io.rwsplit.internal.route.Servers.who;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.Consistency;
+import io.rwsplit.internal.config.ShapeRule;
+
+/**
+ * Where a read goes when its server breaks under it, after the routing that sent it there: a read a rule by query
+ * shape sends to the primary, or gives a level, keeps the rule while it waits for the primary's failover; a read that
+ * any replica may serve looks for one again when its replica breaks, also one back in rotation since an earlier
+ * statement of the connection found none.
+ */
+class FailoverLooksAgainTest {
+
+    private final Servers servers;
+
+    FailoverLooksAgainTest() throws SQLException {
+        servers = new Servers(2, "round_robin");
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        servers.close();
+    }
+
+    private String read() throws SQLException {
+        try (Connection c = servers.open()) {
+            return who(c);
+        }
+    }
+
+    private Map<String, Long> reasons() {
+        return servers.router.statistics().byReason();
+    }
+
+    private void rule(Consistency level) {
+        servers.router.useRules(List.of(new ShapeRule("who", ShapeRule.Match.PREFIX, "select name from who", level)));
+    }
+
+    @Test
+    void aReadARuleSendsToThePrimaryIsServedByThePrimaryAgainWhenItsConnectionBreaks() throws SQLException {
+        rule(null);
+        assertEquals("primary", read());
+        servers.primary.failNextExecutions.set(1);
+        assertEquals("primary", read(), "never moved to a replica while the primary fails over");
+        assertEquals(1L, reasons().get("RETRY_PRIMARY"));
+        assertNull(reasons().get("RETRY_REPLICA"));
+    }
+
+    @Test
+    void aReadARuleGivesAStrongLevelKeepsItWhileItWaitsForThePrimary() throws SQLException {
+        rule(Consistency.strong());
+        assertEquals("primary", read());
+        servers.primary.failNextExecutions.set(1);
+        assertEquals("primary", read(), "the rule's level, not the session's, while it waits");
+        assertNull(reasons().get("RETRY_REPLICA"));
+    }
+
+    @Test
+    void aReadWhoseReplicaBreaksLooksForAReplicaBackSinceAnotherStatementFoundNone() throws SQLException {
+        try (Connection c = servers.open();
+             PreparedStatement first = c.prepareStatement("select name from who where id = ?");
+             PreparedStatement second = c.prepareStatement("select name from who where id = ?")) {
+            assertEquals("r1", servers.router.replicas().nodes().get(0).name());
+            first.setInt(1, 1);
+            second.setInt(1, 1);
+            servers.down(1);
+            servers.replicas.get(0).failNextExecutions.set(2);   // r1, where both were prepared, dies under both
+            assertEquals("primary", name(first), "no replica left for the first");
+            servers.up(1);
+            assertEquals("r2", name(second), "r2 is back in rotation for the second");
+        }
+        assertEquals(2, servers.replicas.get(0).failedExecutions.get(), "both ran on r1 first");
+        assertEquals(1L, reasons().get("RETRY_PRIMARY"));
+        assertEquals(1L, reasons().get("RETRY_REPLICA"));
+    }
+
+    private static String name(PreparedStatement ps) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}
