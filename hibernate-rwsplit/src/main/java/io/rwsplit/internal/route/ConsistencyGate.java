@@ -215,11 +215,11 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * honour). While a failover may be under way such a read that lost the primary waits for the monitor to see the
      * server behind the primary URL: a new primary may lack the write, which only that look tells
      * ({@link CausalReads#primaryChanged}), and the read then fails with {@link io.rwsplit.LostWriteException}
-     * instead of answering older than the write.
+     * instead of answering older than the write. At {@code level} (a rule's) instead of the session's when not null.
      */
-    boolean needsPosition() {
+    boolean needsPosition(Consistency level) {
         if (!served.session.tracksConsistency()
-                || served.session.consistencyLevel().level() != Consistency.Level.READ_YOUR_WRITES) {
+                || (level != null ? level : served.session.consistencyLevel()).level() != Consistency.Level.READ_YOUR_WRITES) {
             return false;
         }
         ConsistencyToken need = served.session.requirement();

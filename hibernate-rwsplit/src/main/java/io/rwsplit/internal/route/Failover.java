@@ -336,7 +336,7 @@ final class Failover {
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
                             + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
                 }
-                if (router.primarySuspect() && route.gated() && gate.needsPosition()) {
+                if (router.primarySuspect() && route.gated() && gate.needsPosition(level)) {
                     // a promoted server may lack the write this read must see: the monitor's look at it tells
                     // (the gate above then fails the read with LostWriteException), the writable check does not
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()

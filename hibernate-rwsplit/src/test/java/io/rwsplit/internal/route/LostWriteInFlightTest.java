@@ -48,6 +48,10 @@ class LostWriteInFlightTest {
     }
 
     private CompletableFuture<String> readInFlight() {
+        return readInFlight(session);
+    }
+
+    private CompletableFuture<String> readInFlight(SessionRouting session) {
         servers.primary.failNextExecutions.set(1);   // the old primary's connection dies under the read
         CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
             try (Connection c = servers.open(session); PreparedStatement ps = c.prepareStatement("select name from who");
@@ -93,5 +97,16 @@ class LostWriteInFlightTest {
         monitorSeesNewPrimary("0-1-7");
         assertEquals("primary", read.get(10, TimeUnit.SECONDS));
         assertEquals(0, servers.router.statistics().lostWriteReads());
+    }
+
+    @Test
+    void aReadARuleGivesReadYourWritesWaitsForTheMonitorInASessionThatReadsEventually() throws Exception {
+        servers.router.useRules(java.util.List.of(new io.rwsplit.internal.config.ShapeRule("who",
+                io.rwsplit.internal.config.ShapeRule.Match.PREFIX, "select name from who", Consistency.readYourWrites())));
+        CompletableFuture<String> read = readInFlight(servers.session(Consistency.eventual()));
+        monitorSeesNewPrimary("0-1-6");
+        ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+                () -> read.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(LostWriteException.class, failed.getCause().getCause(), "the rule's level, not the session's");
     }
 }
