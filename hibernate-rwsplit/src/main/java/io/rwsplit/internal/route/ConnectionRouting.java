@@ -146,8 +146,7 @@ final class ConnectionRouting {
             connectionSession.mayHaveUnlocked();
         }
         else if (effect == SessionState.Effect.COMMITS_AND_BEGINS || effect == SessionState.Effect.ROLLS_BACK_AND_BEGINS) {
-            tx.sqlEnded(effect == SessionState.Effect.COMMITS_AND_BEGINS);
-            tx.sqlBegan();   // AND CHAIN: the next transaction is open at once, on the primary
+            tx.sqlChained(effect == SessionState.Effect.COMMITS_AND_BEGINS);   // the next one is open at once
         }
         else if (effect != SessionState.Effect.NONE) {
             locks(effect);

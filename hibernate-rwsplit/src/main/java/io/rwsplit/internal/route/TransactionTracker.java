@@ -69,6 +69,11 @@ final class TransactionTracker implements Runnable {
     private boolean wrote;
     /** The primary is in a transaction begun by SQL ({@code BEGIN}, {@code START TRANSACTION}) while JDBC autocommits. */
     private boolean sqlTransaction;
+    /**
+     * A {@code COMMIT AND CHAIN} of writes was routed: they are recorded before the next statement, once the commit ran,
+     * though the next transaction is open by then ({@link #sqlChained}).
+     */
+    private boolean chainedCommit;
     /** How many statements that may write were routed or executed on this connection: reads routed earlier compare. */
     private long writes;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
@@ -108,6 +113,7 @@ final class TransactionTracker implements Runnable {
         externalTx = null;
         wrote = false;
         sqlTransaction = false;
+        chainedCommit = false;
         writes = 0;
         consistencyChecked = false;
         primaryReason = null;
@@ -145,13 +151,13 @@ final class TransactionTracker implements Runnable {
 
     /**
      * Called before each routed statement: follows a JTA transaction, and records the write of the previous
-     * autocommit statement (it has committed by now).
+     * autocommit statement, or of a transaction a {@code COMMIT AND CHAIN} ended (it has committed by now).
      */
     void statementStarting() {
         if (autoCommit) {
             followExternalTransaction();
         }
-        if (wrote && autoCommits()) {
+        if (wrote && (autoCommits() || chainedCommit)) {
             recordWrite();
         }
     }
@@ -169,7 +175,7 @@ final class TransactionTracker implements Runnable {
         if (!autoCommit || externalTx != null || sqlTransaction) {
             return;
         }
-        if (wrote) {
+        if (wrote && !chainedCommit) {
             recordWrite();    // an autocommit write before it
         }
         sqlTransaction = true;
@@ -193,6 +199,20 @@ final class TransactionTracker implements Runnable {
         else if (wrote && served.session.tracksConsistency()) {
             served.session.consistency().pendingWrite(this);
         }
+    }
+
+    /**
+     * {@code COMMIT AND CHAIN} (or {@code ROLLBACK AND CHAIN}) was routed: the transaction begun by SQL ends, and the
+     * next one is open at once, on the primary. A commit's writes are recorded before the next statement, once the
+     * commit has run, not now: the position read now would not have the commit yet.
+     */
+    void sqlChained(boolean committed) {
+        boolean ending = sqlTransaction;
+        sqlEnded(committed);
+        if (ending && committed && wrote) {
+            chainedCommit = true;
+        }
+        sqlBegan();
     }
 
     /** Follows a JTA transaction, for work that carries no SQL (it records nothing). */
@@ -400,7 +420,7 @@ final class TransactionTracker implements Runnable {
      */
     @Override
     public void run() {
-        if (wrote && autoCommits() && !closed) {
+        if (wrote && (autoCommits() || chainedCommit) && !closed) {
             recordWrite();
         }
     }
@@ -419,6 +439,7 @@ final class TransactionTracker implements Runnable {
     /** The write is (or is being) recorded: nothing is pending any more. */
     private void writeRecorded() {
         wrote = false;
+        chainedCommit = false;
         served.session.noPendingWrite();
     }
 

@@ -312,6 +312,57 @@ class TransactionTrackerTest {
         assertEquals(List.of(), recorded);
     }
 
+    // ------------------------------------------------------------------ transactions begun by SQL
+
+    @Test
+    void aCommitAndChainOfWritesIsRecordedBeforeTheNextStatementOnceItRanNotWhenItIsRouted() {
+        TransactionTracker tx = tracker();
+        tx.statementStarting();
+        tx.sqlBegan();
+        tx.statementStarting();
+        tx.wrote();
+        tx.statementStarting();
+        tx.sqlChained(true);
+        assertEquals(List.of(), recorded, "routed, not run: a position read now would not have the commit");
+        assertTrue(tx.inTransaction(), "the next transaction is open at once");
+        tx.statementStarting();
+        assertEquals(List.of(false), recorded, "before the next statement: the commit ran");
+        tx.sqlEnded(true);
+        tx.statementStarting();
+        assertEquals(List.of(false), recorded, "the chained transaction wrote nothing");
+    }
+
+    @Test
+    void aWriteOfTheChainedTransactionIsRecordedAtItsOwnCommit() {
+        TransactionTracker tx = tracker();
+        tx.sqlBegan();
+        tx.statementStarting();
+        tx.wrote();
+        tx.statementStarting();
+        tx.sqlChained(true);
+        tx.statementStarting();   // records the first transaction's write
+        tx.wrote();
+        tx.statementStarting();
+        assertEquals(List.of(false), recorded, "not before the chained transaction commits");
+        tx.sqlEnded(true);
+        tx.statementStarting();
+        assertEquals(List.of(false, false), recorded);
+    }
+
+    @Test
+    void aRollbackAndChainRecordsNothing() {
+        TransactionTracker tx = tracker();
+        tx.sqlBegan();
+        tx.statementStarting();
+        tx.wrote();
+        tx.statementStarting();
+        tx.sqlChained(false);
+        tx.statementStarting();
+        tx.sqlEnded(true);
+        tx.statementStarting();
+        assertEquals(List.of(), recorded);
+    }
+
     // ------------------------------------------------------------------ JTA
 
     @Test
