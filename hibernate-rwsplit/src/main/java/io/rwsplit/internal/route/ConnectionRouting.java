@@ -132,8 +132,15 @@ final class ConnectionRouting {
         if (policy.recordsWrite()) {
             route = route.writing();
         }
-        if (effect == SessionState.Effect.PINS) {
+        if (effect == SessionState.Effect.PINS || effect == SessionState.Effect.MANUAL_COMMITS
+                || effect == SessionState.Effect.AUTO_COMMITS) {
             connectionSession.pin(); // it runs on the primary (never a plain read): the rest stays with its state
+            if (effect == SessionState.Effect.MANUAL_COMMITS) {
+                tx.sqlManualCommits();
+            }
+            else if (effect == SessionState.Effect.AUTO_COMMITS) {
+                tx.sqlAutoCommits();
+            }
         }
         else if (effect == SessionState.Effect.REPLAYED) {
             connectionSession.command(sql, !tx.autoCommit(), physical.primary()); // it ran there; replicas replay it

@@ -21,7 +21,8 @@ import static io.rwsplit.internal.route.SqlText.wordEnd;
  *       ({@code PREPARE}), a cursor ({@code DECLARE}), {@code LISTEN}, a setting for one transaction only
  *       ({@code SET LOCAL}, {@code SET TRANSACTION}), {@code SET SESSION AUTHORIZATION}, {@code SET autocommit}, {@code set_config} inside a
  *       query, a session command with a {@code ?} parameter: the rest of the logical connection stays on the primary
- *       ({@link io.rwsplit.RouteReason#SESSION_STATE}), as MaxScale does;</li>
+ *       ({@link io.rwsplit.RouteReason#SESSION_STATE}), as MaxScale does; {@code SET autocommit} to a constant is
+ *       also followed by the transaction tracker ({@link Effect#MANUAL_COMMITS}, {@link Effect#AUTO_COMMITS});</li>
  *   <li>{@link Effect#BEGINS}, {@link Effect#COMMITS}, {@link Effect#ROLLS_BACK}: a transaction boundary sent as SQL
  *       ({@code BEGIN [WORK|TRANSACTION]}, {@code START TRANSACTION}, {@code XA START|BEGIN}; {@code COMMIT},
  *       PostgreSQL's {@code END}, {@code XA COMMIT}; {@code ROLLBACK} other than to a savepoint, PostgreSQL's
@@ -48,12 +49,23 @@ final class SessionState {
         /** A PostgreSQL advisory lock ({@code pg_advisory_lock}, {@code pg_try_advisory_xact_lock}, ...). */
         LOCKS_ADVISORY,
         /** {@code pg_advisory_unlock[_shared|_all]}: the server says whether any lock is still held. */
-        UNLOCKS_ADVISORY
+        UNLOCKS_ADVISORY,
+        /**
+         * {@code SET autocommit = 0} (MySQL, MariaDB): pins, as {@link #PINS}; from then on every statement runs in a
+         * transaction that a {@code COMMIT} ends and the next statement begins again.
+         */
+        MANUAL_COMMITS,
+        /** {@code SET autocommit = 1}: pins, as {@link #PINS}; commits the transaction open in manual-commit mode. */
+        AUTO_COMMITS
     }
 
     /** After {@code SET}: server-wide or one-statement changes, replicated or irrelevant to replicas. */
     private static final String[] PRIMARY_ONLY_SET = {"global", "persist", "persist_only", "password", "default",
             "statement", "constraints"};
+
+    /** The values of {@code SET autocommit} that switch it off, and on. */
+    private static final String[] MANUAL = {"0", "off", "false"};
+    private static final String[] AUTOMATIC = {"1", "on", "true", "default"};
 
     private static final int USER_VARIABLE = 1;
     private static final int LOCK = 2;
@@ -187,14 +199,46 @@ final class SessionState {
             }
             start = SqlText.skipSpaceAndComments(sql, end);
         }
-        return isAutocommit(sql, start) ? Effect.PINS : Effect.REPLAYED;
+        int autocommit = autocommitEnd(sql, start);
+        return autocommit >= 0 ? autocommitSwitch(sql, autocommit) : Effect.REPLAYED;
     }
 
     /**
-     * {@code autocommit}, {@code @@autocommit} or {@code @@session.autocommit} at {@code i}: a replica connection
-     * left in a transaction would keep reading one old snapshot, so it is never replayed.
+     * The value set after {@code autocommit} (its name ends at {@code i}): {@code 0}, {@code off} or {@code false}
+     * switches to manual commits, {@code 1}, {@code on}, {@code true} or {@code default} back to autocommit; any other
+     * (an expression) only pins.
      */
-    private static boolean isAutocommit(String sql, int i) {
+    private static Effect autocommitSwitch(String sql, int i) {
+        i = SqlText.skipSpaceAndComments(sql, i);
+        if (sql.startsWith(":=", i)) {
+            i += 2;
+        }
+        else if (sql.startsWith("=", i)) {
+            i += 1;
+        }
+        else if (isWord(sql, i, wordEnd(sql, i), "to")) {
+            i = wordEnd(sql, i);
+        }
+        else {
+            return Effect.PINS;
+        }
+        int start = SqlText.skipSpaceAndComments(sql, i);
+        int end = wordEnd(sql, start);
+        int after = SqlText.skipSpaceAndComments(sql, end);
+        if (after < sql.length() && sql.charAt(after) != ';' && sql.charAt(after) != ',') {
+            return Effect.PINS;   // an expression: its value is the server's to know
+        }
+        if (isWordIn(sql, start, end, MANUAL)) {
+            return Effect.MANUAL_COMMITS;
+        }
+        return isWordIn(sql, start, end, AUTOMATIC) ? Effect.AUTO_COMMITS : Effect.PINS;
+    }
+
+    /**
+     * Where {@code autocommit}, {@code @@autocommit} or {@code @@session.autocommit} at {@code i} ends, or -1: a
+     * replica connection left in a transaction would keep reading one old snapshot, so it is never replayed.
+     */
+    private static int autocommitEnd(String sql, int i) {
         if (sql.startsWith("@@", i)) {
             i += 2;
             int scope = wordEnd(sql, i);
@@ -202,7 +246,8 @@ final class SessionState {
                 i = scope + 1;
             }
         }
-        return isWord(sql, i, wordEnd(sql, i), "autocommit");
+        int end = wordEnd(sql, i);
+        return isWord(sql, i, end, "autocommit") ? end : -1;
     }
 
     /** {@code CREATE [OR REPLACE] [GLOBAL | LOCAL] TEMP | TEMPORARY ...}. */

@@ -74,6 +74,11 @@ final class TransactionTracker implements Runnable {
      * though the next transaction is open by then ({@link #sqlChained}).
      */
     private boolean chainedCommit;
+    /**
+     * SQL switched the server's autocommit off ({@code SET autocommit = 0}, MySQL and MariaDB) while JDBC autocommits:
+     * every statement runs in a transaction that {@code COMMIT} ends and the next statement begins again.
+     */
+    private boolean sqlManualCommits;
     /** How many statements that may write were routed or executed on this connection: reads routed earlier compare. */
     private long writes;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
@@ -114,6 +119,7 @@ final class TransactionTracker implements Runnable {
         wrote = false;
         sqlTransaction = false;
         chainedCommit = false;
+        sqlManualCommits = false;
         writes = 0;
         consistencyChecked = false;
         primaryReason = null;
@@ -172,6 +178,10 @@ final class TransactionTracker implements Runnable {
      * transaction runs there, and its writes count once it commits, as in a JDBC transaction.
      */
     void sqlBegan() {
+        if (sqlManualCommits && sqlTransaction) {
+            sqlChained(true);   // BEGIN in manual-commit mode commits the open transaction
+            return;
+        }
         if (!autoCommit || externalTx != null || sqlTransaction) {
             return;
         }
@@ -188,6 +198,14 @@ final class TransactionTracker implements Runnable {
      * commit's writes are recorded before the next statement, once the commit has run; a rollback's are dropped.
      */
     void sqlEnded(boolean committed) {
+        if (sqlManualCommits) {
+            sqlChained(committed);   // the next statement runs in a transaction again
+            return;
+        }
+        endSqlTransaction(committed);
+    }
+
+    private void endSqlTransaction(boolean committed) {
         if (!sqlTransaction) {
             return;
         }
@@ -208,11 +226,31 @@ final class TransactionTracker implements Runnable {
      */
     void sqlChained(boolean committed) {
         boolean ending = sqlTransaction;
-        sqlEnded(committed);
+        endSqlTransaction(committed);
         if (ending && committed && wrote) {
             chainedCommit = true;
         }
         sqlBegan();
+    }
+
+    /**
+     * {@code SET autocommit = 0} was routed (to the primary, which it pins) while JDBC autocommits: from now on each
+     * statement runs in a transaction, and writes count once a {@code COMMIT} ran, as in a transaction begun by SQL.
+     */
+    void sqlManualCommits() {
+        if (!autoCommit || externalTx != null) {
+            return;
+        }
+        sqlBegan();
+        sqlManualCommits = true;
+    }
+
+    /** {@code SET autocommit = 1} was routed: it commits the transaction open in manual-commit mode. */
+    void sqlAutoCommits() {
+        if (sqlManualCommits) {
+            sqlManualCommits = false;
+            endSqlTransaction(true);
+        }
     }
 
     /** Follows a JTA transaction, for work that carries no SQL (it records nothing). */
@@ -319,6 +357,7 @@ final class TransactionTracker implements Runnable {
             recordWrite();
         }
         sqlTransaction = false;
+        sqlManualCommits = false;   // the driver sets the server's autocommit itself from now on
         begin();
     }
 

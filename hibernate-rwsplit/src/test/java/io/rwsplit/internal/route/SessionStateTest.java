@@ -89,8 +89,9 @@ class SessionStateTest {
             "set local statement_timeout = 1000",
             "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
             "set session authorization 'someone'",
-            "set autocommit = 0",
-            "SET @@session.autocommit = 0",
+            "set autocommit = 0 + 1",
+            "SET @@session.autocommit = @previous",
+            "set autocommit = ?",
             "set time_zone = ?",
             "select set_config('app.user', 'x', true)",
             "select set_config('app.user', 'x', false), name from person",
@@ -98,6 +99,20 @@ class SessionStateTest {
             "select set_config(?, ?, false)"})
     void pinsStatementsWhoseStateCannotBeReplayed(String sql) {
         assertEquals(SessionState.Effect.PINS, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"set autocommit = 0", "SET @@session.autocommit = 0", "set autocommit=OFF",
+            "SET SESSION autocommit := false", "set /* x */ autocommit = 0;", "SET @@autocommit = 0, sql_mode = ''"})
+    void switchingAutocommitOffBySqlPinsAndIsFollowedAsManualCommits(String sql) {
+        assertEquals(SessionState.Effect.MANUAL_COMMITS, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"set autocommit = 1", "SET @@autocommit=ON", "set session autocommit = true",
+            "set autocommit = default"})
+    void switchingAutocommitOnBySqlPinsAndCommits(String sql) {
+        assertEquals(SessionState.Effect.AUTO_COMMITS, effect(sql), sql);
     }
 
     @ParameterizedTest

@@ -363,6 +363,46 @@ class TransactionTrackerTest {
         assertEquals(List.of(), recorded);
     }
 
+    @Test
+    void inManualCommitModeSetBySqlWritesAreRecordedOnceACommitRanAndTheNextTransactionIsOpen() {
+        TransactionTracker tx = tracker();
+        tx.statementStarting();
+        tx.sqlManualCommits();   // SET autocommit = 0
+        assertTrue(tx.inTransaction());
+        tx.statementStarting();
+        tx.wrote();
+        tx.statementStarting();
+        assertEquals(List.of(), recorded, "not committed: nothing to record");
+        tx.sqlEnded(true);   // COMMIT
+        assertTrue(tx.inTransaction(), "the next statement runs in a transaction again");
+        assertEquals(List.of(), recorded, "routed, not run");
+        tx.statementStarting();
+        assertEquals(List.of(false), recorded, "before the next statement: the commit ran");
+        tx.wrote();
+        tx.statementStarting();
+        tx.sqlEnded(false);   // ROLLBACK
+        tx.statementStarting();
+        assertEquals(List.of(false), recorded, "rolled back");
+        tx.wrote();
+        tx.statementStarting();
+        tx.sqlAutoCommits();   // SET autocommit = 1 commits it
+        assertFalse(tx.inTransaction());
+        tx.statementStarting();
+        assertEquals(List.of(false, false), recorded);
+        tx.wrote();
+        tx.statementStarting();
+        assertEquals(List.of(false, false, false), recorded, "autocommit again: each write before the next statement");
+    }
+
+    @Test
+    void anAutocommitWriteBeforeManualCommitModeIsRecordedWhenItBegins() {
+        TransactionTracker tx = tracker();
+        tx.statementStarting();
+        tx.wrote();
+        tx.sqlManualCommits();
+        assertEquals(List.of(false), recorded);
+    }
+
     // ------------------------------------------------------------------ JTA
 
     @Test
