@@ -25,6 +25,8 @@ final class UnitPosition {
      * after the commit), while the primary has not been seen answering since; null when there is none.
      */
     private final AtomicReference<Unconfirmed> unconfirmed = new AtomicReference<>();
+    /** How many times {@link #current()} was raised or re-based: a read routed when it was lower is routed again. */
+    private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * A write whose position is unknown: when its position could not be read ({@link io.rwsplit.spi.Clock#nanoTime()})
@@ -38,12 +40,18 @@ final class UnitPosition {
         return last.get();
     }
 
+    /** How many times what a read must see changed ({@link #committed}, {@link #rebase}); one volatile read. */
+    long changes() {
+        return changes.get();
+    }
+
     /**
      * A failover: writes committed before {@code base} (what the new primary had when it was seen) now require
      * {@code base}; those committed on the new primary since are kept.
      */
     void rebase(ConsistencyToken base) {
         last.updateAndGet(t -> t == null || t.commitTimeMicros() < base.commitTimeMicros() ? base : Tokens.merge(t, base));
+        changes.incrementAndGet();
         known.set(null);
         unconfirmed.set(null);
     }
@@ -86,6 +94,7 @@ final class UnitPosition {
     void committed(ConsistencyToken write) {
         if (write != null) {
             last.accumulateAndGet(write, Tokens::merge);
+            changes.incrementAndGet();
             GtidPosition p = write.trusted() ? write.positionOrNull() : null;
             if (p != null) {
                 known.accumulateAndGet(p, UnitPosition::further);

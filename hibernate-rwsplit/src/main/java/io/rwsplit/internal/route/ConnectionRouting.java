@@ -170,9 +170,14 @@ final class ConnectionRouting {
         tx.wrote();
     }
 
-    /** How many writes the connection has routed or executed: a read routed when it was lower is routed again. */
-    long writes() {
-        return tx.writes();
+    /**
+     * How many times what a read routed earlier depends on changed (a write routed or executed, a transaction begun or
+     * ended here; a write of the unit committed anywhere in this JVM, which unit-wide reads must see): a prepared read
+     * routed when it was lower is routed again.
+     */
+    long changes() {
+        io.rwsplit.internal.consistency.CausalReads causal = router.causal();
+        return causal == null ? tx.changes() : tx.changes() + causal.unitChanges();
     }
 
     /** The physical connection {@code route} runs on (opened by {@link #route}). */

@@ -30,10 +30,10 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private final Failover failover;
     String sql;
     private QueryShapes.Shape shape;
-    /** How it was routed (again, when a write ran on the connection since: {@link #routeAgain}). */
+    /** How it was routed (again, when a write or a transaction boundary came on the connection since: {@link #routeAgain}). */
     private StatementRoute route;
-    /** The connection's count of writes when it was routed. */
-    private long writesAtRoute;
+    /** The connection's count of changes (writes, transaction boundaries) when it was routed. */
+    private long changesAtRoute;
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
@@ -70,7 +70,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         open(routing.owner(), delegate, retryable);
         this.check = check;
         this.recordPending = check != null;
-        this.writesAtRoute = routing.writes();
+        this.changesAtRoute = routing.changes();
         // A reused body is long-lived: with G1 each reference written into it costs a memory barrier, so the shared
         // values its last statement left (a route, a replica, a cached SQL text and shape) are written only when
         // they change, which they seldom do from one statement to the next of a connection.
@@ -97,7 +97,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         forget();
         check = null;
         recordPending = false;
-        writesAtRoute = 0;
+        changesAtRoute = 0;
         executed = false;
         audit = null;
         counted = false;
@@ -160,7 +160,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (route.writes()) {
             routing.writeExecuting();
         }
-        else if (routing.writes() != writesAtRoute) {
+        else if (routing.changes() != changesAtRoute) {
             routeAgain();
         }
         if (check != null && mayHaveUnreadStream()) {
@@ -332,16 +332,25 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     /**
      * A write ran on the connection since this read was routed (a prepared read executed after the connection's
-     * write, as one server would answer it): it is routed as a new read would be, and moves when that leads elsewhere
-     * (to the primary, or to a replica that has the write), its parameters replayed. One whose parameters cannot be
-     * replayed (a stream parameter an earlier execution read and that was not set again, a batch) stays where it is.
+     * write, as one server would answer it), or a transaction began or ended there: it is routed as a new read would
+     * be, and moves when that leads elsewhere (to the primary, or to a replica that has the write), its parameters
+     * replayed. One whose parameters cannot be replayed (a stream parameter an earlier execution read and that was not
+     * set again, a batch, one prepared in a transaction) stays where it is, except on a replica in a read-write
+     * transaction, whose reads the primary serves: it fails there.
      */
     private void routeAgain() throws SQLException {
         StatementRoute next = routing.route(sql);
-        writesAtRoute = routing.writes();
+        changesAtRoute = routing.changes();
         if (next.node() == node || !canReplay()) {
             if (next.node() == node) {
                 route = next;
+            }
+            else if (node != null && next.node() == null
+                    && routing.tx().kind() == TransactionTracker.Kind.READ_WRITE) {
+                throw new SQLException("hibernate-rwsplit: a read prepared on replica '" + node.name() + "' runs in a"
+                        + " read-write transaction begun since, whose reads the primary serves, and cannot move there"
+                        + " (its parameters were not recorded: it was prepared in a transaction, a stream parameter was"
+                        + " read, or a batch was added): prepare it again in the transaction", "0A000");
             }
             return;
         }

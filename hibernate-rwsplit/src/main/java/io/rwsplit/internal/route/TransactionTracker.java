@@ -79,8 +79,11 @@ final class TransactionTracker implements Runnable {
      * every statement runs in a transaction that {@code COMMIT} ends and the next statement begins again.
      */
     private boolean sqlManualCommits;
-    /** How many statements that may write were routed or executed on this connection: reads routed earlier compare. */
-    private long writes;
+    /**
+     * How many times what a read routed earlier on this connection depends on changed: a statement that may write
+     * routed or executed, a transaction begun or ended. A prepared read routed when it was lower is routed again.
+     */
+    private long changes;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
     private boolean consistencyChecked;
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
@@ -120,7 +123,7 @@ final class TransactionTracker implements Runnable {
         sqlTransaction = false;
         chainedCommit = false;
         sqlManualCommits = false;
-        writes = 0;
+        changes = 0;
         consistencyChecked = false;
         primaryReason = null;
         recordingAfterClose = false;
@@ -138,6 +141,7 @@ final class TransactionTracker implements Runnable {
 
     /** A transaction begins: nothing of the previous one carries over. */
     private void begin() {
+        changes++;
         kind = Kind.PENDING;
         softReadOnlyAtBegin = served.session.intent() == Intent.REPLICA || served.session.defaultReadOnly();
         replicaUnavailable = false;
@@ -147,6 +151,7 @@ final class TransactionTracker implements Runnable {
 
     /** Back to autocommit routing. */
     private void end() {
+        changes++;
         kind = Kind.NONE;
         replicaUnavailable = false;
         consistencyChecked = false;
@@ -295,16 +300,16 @@ final class TransactionTracker implements Runnable {
     /** A statement that may write was routed to the primary, or one routed so earlier executes again. */
     void wrote() {
         wrote = true;
-        writes++;
+        changes++;
         if (autoCommits() && served.session.tracksConsistency()) {
             // it commits when it runs; recorded before the next statement, or earlier if the session asks (token)
             served.session.consistency().pendingWrite(this);
         }
     }
 
-    /** How many writes this connection has routed or executed so far ({@link #wrote()}). */
-    long writes() {
-        return writes;
+    /** How many times what a read routed earlier depends on changed so far ({@link #changes}). */
+    long changes() {
+        return changes;
     }
 
     boolean replicaUnavailable() {

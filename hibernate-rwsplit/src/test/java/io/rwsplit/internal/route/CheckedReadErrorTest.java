@@ -104,12 +104,29 @@ class CheckedReadErrorTest {
         checkedReadsFail(missing);
         try (RoutingConnection c = afterAWrite();
              PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
-            c.setAutoCommit(false);   // prepared outside the transaction, executed in it
+            c.setReadOnly(true);
+            c.setAutoCommit(false);   // prepared outside the transaction, executed in it (read-only: on its standby)
             read.setInt(1, 1);
             assertSame(missing, assertThrows(SQLException.class, read::executeQuery));
             c.rollback();
         }
         assertEquals(1, standby.failedPrepared.get());
+    }
+
+    @Test
+    void aCheckedReadPreparedOutsideAReadWriteTransactionRunsInItOnThePrimary() throws SQLException {
+        checkedReadsFail(new SQLException("ERROR: relation \"who\" does not exist", "42P01"));
+        try (RoutingConnection c = afterAWrite();
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            c.setAutoCommit(false);   // prepared outside the transaction, executed in it: routed again
+            read.setInt(1, 1);
+            try (java.sql.ResultSet rs = read.executeQuery()) {
+                rs.next();
+                assertEquals("primary", rs.getString(1));
+            }
+            c.rollback();
+        }
+        assertEquals(0, standby.failedPrepared.get(), "never run on the standby");
     }
 
     @Test

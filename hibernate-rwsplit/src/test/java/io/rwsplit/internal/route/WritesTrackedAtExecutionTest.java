@@ -1,6 +1,7 @@
 package io.rwsplit.internal.route;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -78,6 +79,52 @@ class WritesTrackedAtExecutionTest {
             read.setInt(1, 1);
             insert(c, "x");
             assertEquals("primary", name(read), "routed again after the write: the primary has it");
+        }
+    }
+
+    @Test
+    void aReadPreparedOnAReplicaAndExecutedInATransactionBegunSinceRunsOnThePrimary() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);
+            assertEquals("r1", name(read));
+            c.setAutoCommit(false);   // a read-write transaction: every statement of it on the primary
+            assertEquals("primary", name(read), "routed again when the transaction began, with its parameters");
+            c.commit();
+            c.setAutoCommit(true);
+            assertEquals("r1", name(read), "routed again when it ended");
+        }
+    }
+
+    @Test
+    void aReadPreparedOnAReplicaInATransactionFailsInAReadWriteTransactionItCannotMoveTo() throws SQLException {
+        try (Connection c = servers.open(session)) {
+            c.setReadOnly(true);
+            c.setAutoCommit(false);   // a read-only transaction: on a replica, its parameters not recorded
+            try (PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+                read.setInt(1, 1);
+                assertEquals("r1", name(read));
+                c.commit();
+                c.setAutoCommit(true);
+                c.setReadOnly(false);
+                c.setAutoCommit(false);   // a read-write transaction: its reads on the primary
+                SQLException e = assertThrows(SQLException.class, () -> name(read), "never read from r1 in it");
+                assertEquals("0A000", e.getSQLState());
+                c.rollback();
+            }
+        }
+    }
+
+    @Test
+    void aReadPreparedOnAReplicaIsRoutedAgainAfterAWriteOfAnotherSessionOfTheUnit() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);
+            assertEquals("r1", name(read));
+            try (Connection other = servers.open(servers.session(Consistency.readYourWrites()))) {
+                insert(other, "elsewhere");
+            }
+            assertEquals("primary", name(read), "the unit's write is to be seen: routed again");
         }
     }
 
