@@ -30,12 +30,6 @@ public final class ReplicaNode implements ReplicaView {
     private volatile long lagMicros;
     /** Physical connections already asked when their server started ({@link ReplicaSet#checkServerRun}). */
     private final Set<Connection> checkedRuns = ConcurrentHashMap.newKeySet();
-    /**
-     * The physical connection found or added last in {@link #checkedRuns}: a pool mostly lends a thread the connection
-     * it gave back last, found here without the set's lookup. A plain field on purpose: a thread that sees an older
-     * one only looks in the set.
-     */
-    private Connection lastChecked;
     /** The server's run as its connections said (the highest connection id seen in it); null until known. */
     private volatile io.rwsplit.internal.health.ServerStart.Run run;
 
@@ -114,18 +108,13 @@ public final class ReplicaNode implements ReplicaView {
      * server's start time is asked once). The memory is bounded: beyond 256 it starts again (each is asked once more).
      */
     boolean firstUse(Connection physical) {
-        if (physical == lastChecked) {
+        if (checkedRuns.contains(physical)) {
             return false;
         }
-        boolean first = !checkedRuns.contains(physical);
-        if (first) {
-            if (checkedRuns.size() >= 256) {
-                checkedRuns.clear();
-            }
-            first = checkedRuns.add(physical);
+        if (checkedRuns.size() >= 256) {
+            checkedRuns.clear();
         }
-        lastChecked = physical;
-        return first;
+        return checkedRuns.add(physical);
     }
 
     /**

@@ -48,6 +48,8 @@ final class ConnectionRouting {
      * commit while it waits are not counted against a read that was routed right; null when the audit is off.
      */
     private io.rwsplit.position.ConsistencyToken unitAtRoute;
+    /** {@link #unitChanges()} when the last statement began to be routed. */
+    private long unitChangesAtRoute;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {
         this.served = new Served(owner, session);
@@ -112,6 +114,7 @@ final class ConnectionRouting {
         String sql = classified.sql();
         served.owner.checkOpen();
         tx.statementStarting();
+        unitChangesAtRoute = unitChanges();   // after this connection's last write is recorded, before the gate
         replica.statementStarting();
         SessionState.Effect effect = classified.effect();
         SqlKind kind = classified.kind();
@@ -171,13 +174,29 @@ final class ConnectionRouting {
     }
 
     /**
-     * How many times what a read routed earlier depends on changed (a write routed or executed, a transaction begun or
-     * ended here; a write of the unit committed anywhere in this JVM, which unit-wide reads must see): a prepared read
-     * routed when it was lower is routed again.
+     * How many times what a read routed earlier on this connection depends on changed (a write routed or executed, a
+     * transaction begun or ended): a prepared read routed when it was lower is routed again before it executes.
      */
     long changes() {
+        return tx.changes();
+    }
+
+    /**
+     * How many times what the unit's reads must see changed in this JVM ({@link
+     * io.rwsplit.internal.consistency.CausalReads#unitChanges}): a prepared read executed again after it moved since
+     * the statement was routed is routed again. One volatile read.
+     */
+    long unitChanges() {
         io.rwsplit.internal.consistency.CausalReads causal = router.causal();
-        return causal == null ? tx.changes() : tx.changes() + causal.unitChanges();
+        return causal == null ? 0 : causal.unitChanges();
+    }
+
+    /**
+     * {@link #unitChanges()} when the last statement was routed: after its connection's last write was recorded, before
+     * the gate.
+     */
+    long unitChangesAtRoute() {
+        return unitChangesAtRoute;
     }
 
     /** The physical connection {@code route} runs on (opened by {@link #route}). */
@@ -563,6 +582,7 @@ final class ConnectionRouting {
         served.owner = null;
         served.session = null;
         unitAtRoute = null;
+        unitChangesAtRoute = 0;
         gate.serve();
         tx.serve(false);
         connectionSession.clear();

@@ -218,8 +218,11 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * instead of answering older than the write. At {@code level} (a rule's) instead of the session's when not null.
      */
     boolean needsPosition(Consistency level) {
-        if (!served.session.tracksConsistency()
-                || (level != null ? level : served.session.consistencyLevel()).level() != Consistency.Level.READ_YOUR_WRITES) {
+        if (!served.session.tracksConsistency()) {
+            return false;
+        }
+        Consistency applied = level != null ? level : served.session.consistencyLevel();
+        if (applied.level() != Consistency.Level.READ_YOUR_WRITES) {
             return false;
         }
         ConsistencyToken need = served.session.requirement();

@@ -30,10 +30,12 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private final Failover failover;
     String sql;
     private QueryShapes.Shape shape;
-    /** How it was routed (again, when a write or a transaction boundary came on the connection since: {@link #routeAgain}). */
+    /** How it was routed (again, after a write or a transaction boundary on the connection: {@link #routeAgain}). */
     private StatementRoute route;
     /** The connection's count of changes (writes, transaction boundaries) when it was routed. */
     private long changesAtRoute;
+    /** The unit's count of changes (its writes in this JVM) when it began to be routed. */
+    private long unitChangesAtRoute;
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
@@ -71,6 +73,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         this.check = check;
         this.recordPending = check != null;
         this.changesAtRoute = routing.changes();
+        this.unitChangesAtRoute = routing.unitChangesAtRoute();
         // A reused body is long-lived: with G1 each reference written into it costs a memory barrier, so the shared
         // values its last statement left (a route, a replica, a cached SQL text and shape) are written only when
         // they change, which they seldom do from one statement to the next of a connection.
@@ -98,6 +101,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         check = null;
         recordPending = false;
         changesAtRoute = 0;
+        unitChangesAtRoute = 0;
         executed = false;
         audit = null;
         counted = false;
@@ -160,7 +164,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (route.writes()) {
             routing.writeExecuting();
         }
-        else if (routing.changes() != changesAtRoute) {
+        else if (routing.changes() != changesAtRoute || executed && routing.unitChanges() != unitChangesAtRoute) {
             routeAgain();
         }
         if (check != null && mayHaveUnreadStream()) {
@@ -332,7 +336,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     /**
      * A write ran on the connection since this read was routed (a prepared read executed after the connection's
-     * write, as one server would answer it), or a transaction began or ended there: it is routed as a new read would
+     * write, as one server would answer it), or a transaction began or ended there, or, when it executes again, a write
+     * of the unit committed in this JVM: it is routed as a new read would
      * be, and moves when that leads elsewhere (to the primary, or to a replica that has the write), its parameters
      * replayed. One whose parameters cannot be replayed (a stream parameter an earlier execution read and that was not
      * set again, a batch, one prepared in a transaction) stays where it is, except on a replica in a read-write
@@ -341,6 +346,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private void routeAgain() throws SQLException {
         StatementRoute next = routing.route(sql);
         changesAtRoute = routing.changes();
+        unitChangesAtRoute = routing.unitChangesAtRoute();
         if (next.node() == node || !canReplay()) {
             if (next.node() == node) {
                 route = next;

@@ -65,7 +65,7 @@ final class SessionState {
 
     /** The values of {@code SET autocommit} that switch it off, and on. */
     private static final String[] MANUAL = {"0", "off", "false"};
-    private static final String[] AUTOMATIC = {"1", "on", "true", "default"};
+    private static final String[] AUTOMATIC = {"1", "on", "true"};
 
     private static final int USER_VARIABLE = 1;
     private static final int LOCK = 2;
@@ -190,23 +190,64 @@ final class SessionState {
         if (isWordIn(sql, start, end, PRIMARY_ONLY_SET)) {
             return Effect.NONE;
         }
+        Effect autocommit = autocommitAssigned(sql, start);
+        if (autocommit != null) {
+            return autocommit;
+        }
         if (isWord(sql, start, end, "local") || isWord(sql, start, end, "transaction")) {
             return Effect.PINS;     // for one transaction only (MySQL's SET LOCAL is SESSION, but pinning is safe)
         }
-        if (isWord(sql, start, end, "session")) {
-            if (afterWord(sql, end, "authorization") >= 0) {
-                return Effect.PINS;
-            }
-            start = SqlText.skipSpaceAndComments(sql, end);
+        if (isWord(sql, start, end, "session") && afterWord(sql, end, "authorization") >= 0) {
+            return Effect.PINS;
         }
-        int autocommit = autocommitEnd(sql, start);
-        return autocommit >= 0 ? autocommitSwitch(sql, autocommit) : Effect.REPLAYED;
+        return Effect.REPLAYED;
     }
 
     /**
-     * The value set after {@code autocommit} (its name ends at {@code i}): {@code 0}, {@code off} or {@code false}
-     * switches to manual commits, {@code 1}, {@code on}, {@code true} or {@code default} back to autocommit; any other
-     * (an expression) only pins.
+     * What a {@code SET} list that assigns {@code autocommit} (at {@code i}, the first assignment; in any of them, as
+     * in {@code SET NAMES utf8mb4, autocommit = 0}) does, or null when none does: a replica connection left in a
+     * transaction would keep reading one old snapshot, so it is never replayed.
+     */
+    private static Effect autocommitAssigned(String sql, int i) {
+        int n = sql.length();
+        while (true) {
+            i = SqlText.skipSpaceAndComments(sql, i);
+            int word = wordEnd(sql, i);
+            if (isWord(sql, i, word, "session") || isWord(sql, i, word, "local")) {
+                i = SqlText.skipSpaceAndComments(sql, word);   // MySQL's LOCAL is SESSION
+            }
+            int name = autocommitEnd(sql, i);
+            if (name >= 0) {
+                return autocommitSwitch(sql, name);
+            }
+            int depth = 0;   // on to the next assignment of the list: the comma outside quotes and parentheses
+            while (i < n && !(depth == 0 && sql.charAt(i) == ',')) {
+                char c = sql.charAt(i);
+                if (c == ';') {
+                    return null;
+                }
+                if (SqlText.isQuote(c)) {
+                    i = SqlText.skipQuoted(sql, i);
+                    if (i == SqlText.UNTERMINATED) {
+                        return null;
+                    }
+                    continue;
+                }
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+                i++;
+            }
+            if (i >= n) {
+                return null;
+            }
+            i++;
+        }
+    }
+
+    /**
+     * The value set after {@code autocommit} (its name ends at {@code i}), quoted or not: {@code 0}, {@code off} or
+     * {@code false} switches to manual commits, {@code 1}, {@code on} or {@code true} back to autocommit; any other
+     * ({@code DEFAULT}, the global value; an expression) only pins. A statement may follow only as another assignment
+     * of the list: after a {@code ;}, the rest of a multi-statement string is the server's to run.
      */
     private static Effect autocommitSwitch(String sql, int i) {
         i = SqlText.skipSpaceAndComments(sql, i);
@@ -223,15 +264,30 @@ final class SessionState {
             return Effect.PINS;
         }
         int start = SqlText.skipSpaceAndComments(sql, i);
-        int end = wordEnd(sql, start);
+        boolean quoted = start < sql.length() && (sql.charAt(start) == '\'' || sql.charAt(start) == '"');
+        int valueStart = quoted ? start + 1 : start;
+        int end = wordEnd(sql, valueStart);
+        if (quoted) {
+            if (end >= sql.length() || sql.charAt(end) != sql.charAt(start)) {
+                return Effect.PINS;
+            }
+            end++;
+        }
         int after = SqlText.skipSpaceAndComments(sql, end);
-        if (after < sql.length() && sql.charAt(after) != ';' && sql.charAt(after) != ',') {
+        if (after < sql.length() && sql.charAt(after) == ';') {
+            after = SqlText.skipSpaceAndComments(sql, after + 1);
+            if (after < sql.length()) {
+                return Effect.PINS;   // another statement follows: only pins, as before
+            }
+        }
+        else if (after < sql.length() && sql.charAt(after) != ',') {
             return Effect.PINS;   // an expression: its value is the server's to know
         }
-        if (isWordIn(sql, start, end, MANUAL)) {
+        int valueEnd = quoted ? end - 1 : end;
+        if (isWordIn(sql, valueStart, valueEnd, MANUAL)) {
             return Effect.MANUAL_COMMITS;
         }
-        return isWordIn(sql, start, end, AUTOMATIC) ? Effect.AUTO_COMMITS : Effect.PINS;
+        return isWordIn(sql, valueStart, valueEnd, AUTOMATIC) ? Effect.AUTO_COMMITS : Effect.PINS;
     }
 
     /**

@@ -70,8 +70,8 @@ final class TransactionTracker implements Runnable {
     /** The primary is in a transaction begun by SQL ({@code BEGIN}, {@code START TRANSACTION}) while JDBC autocommits. */
     private boolean sqlTransaction;
     /**
-     * A {@code COMMIT AND CHAIN} of writes was routed: they are recorded before the next statement, once the commit ran,
-     * though the next transaction is open by then ({@link #sqlChained}).
+     * A {@code COMMIT AND CHAIN} of writes was routed: they are recorded before the next statement, once the commit
+     * ran, though the next transaction is open by then ({@link #sqlChained}).
      */
     private boolean chainedCommit;
     /**
@@ -243,8 +243,8 @@ final class TransactionTracker implements Runnable {
      * statement runs in a transaction, and writes count once a {@code COMMIT} ran, as in a transaction begun by SQL.
      */
     void sqlManualCommits() {
-        if (!autoCommit || externalTx != null) {
-            return;
+        if (!autoCommit || externalTx != null || sqlManualCommits) {
+            return;   // set again: the server commits nothing
         }
         sqlBegan();
         sqlManualCommits = true;
@@ -299,6 +299,9 @@ final class TransactionTracker implements Runnable {
 
     /** A statement that may write was routed to the primary, or one routed so earlier executes again. */
     void wrote() {
+        if (wrote && chainedCommit) {
+            recordWrite();   // a chaining commit ran before this write (a prepared one executes without being routed)
+        }
         wrote = true;
         changes++;
         if (autoCommits() && served.session.tracksConsistency()) {

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.LostWriteException;
+import io.rwsplit.internal.config.ShapeRule;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.MariaDbGtidPosition;
 
@@ -101,8 +102,8 @@ class LostWriteInFlightTest {
 
     @Test
     void aReadARuleGivesReadYourWritesWaitsForTheMonitorInASessionThatReadsEventually() throws Exception {
-        servers.router.useRules(java.util.List.of(new io.rwsplit.internal.config.ShapeRule("who",
-                io.rwsplit.internal.config.ShapeRule.Match.PREFIX, "select name from who", Consistency.readYourWrites())));
+        servers.router.useRules(java.util.List.of(new ShapeRule("who", ShapeRule.Match.PREFIX, "select name from who",
+                Consistency.readYourWrites())));
         CompletableFuture<String> read = readInFlight(servers.session(Consistency.eventual()));
         monitorSeesNewPrimary("0-1-6");
         ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,

@@ -90,6 +90,8 @@ class SessionStateTest {
             "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE",
             "set session authorization 'someone'",
             "set autocommit = 0 + 1",
+            "set autocommit = default",
+            "SET autocommit = 0; insert into t values (1); commit",
             "SET @@session.autocommit = @previous",
             "set autocommit = ?",
             "set time_zone = ?",
@@ -103,14 +105,16 @@ class SessionStateTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"set autocommit = 0", "SET @@session.autocommit = 0", "set autocommit=OFF",
-            "SET SESSION autocommit := false", "set /* x */ autocommit = 0;", "SET @@autocommit = 0, sql_mode = ''"})
+            "SET SESSION autocommit := false", "set /* x */ autocommit = 0;", "SET @@autocommit = 0, sql_mode = ''",
+            "set autocommit = 'OFF'", "SET LOCAL autocommit = 0", "SET NAMES utf8mb4, autocommit = 0",
+            "set sql_mode = concat(@@sql_mode, ',ANSI'), @@session.autocommit = 0"})
     void switchingAutocommitOffBySqlPinsAndIsFollowedAsManualCommits(String sql) {
         assertEquals(SessionState.Effect.MANUAL_COMMITS, effect(sql), sql);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"set autocommit = 1", "SET @@autocommit=ON", "set session autocommit = true",
-            "set autocommit = default"})
+            "set sql_mode = '', autocommit = 1"})
     void switchingAutocommitOnBySqlPinsAndCommits(String sql) {
         assertEquals(SessionState.Effect.AUTO_COMMITS, effect(sql), sql);
     }

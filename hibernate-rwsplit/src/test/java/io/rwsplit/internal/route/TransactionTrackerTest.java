@@ -403,6 +403,39 @@ class TransactionTrackerTest {
         assertEquals(List.of(false), recorded);
     }
 
+    @Test
+    void aPreparedWriteExecutedAgainAfterAChainingCommitRecordsTheCommittedWriteFirst() {
+        TransactionTracker tx = tracker();
+        tx.statementStarting();
+        tx.sqlManualCommits();
+        tx.statementStarting();
+        tx.wrote();                // a prepared insert
+        tx.statementStarting();
+        tx.sqlEnded(true);         // COMMIT
+        tx.wrote();                // the insert executed again, without being routed
+        assertEquals(List.of(false), recorded, "the commit ran: its write is recorded before the new one");
+        tx.statementStarting();
+        tx.sqlEnded(true);
+        tx.statementStarting();
+        assertEquals(List.of(false, false), recorded, "and the new one once its own commit ran");
+    }
+
+    @Test
+    void settingAutocommitOffAgainCommitsNothing() {
+        TransactionTracker tx = tracker();
+        tx.statementStarting();
+        tx.sqlManualCommits();
+        tx.statementStarting();
+        tx.wrote();
+        tx.statementStarting();
+        tx.sqlManualCommits();     // SET autocommit = 0 once more: the server commits nothing
+        tx.statementStarting();
+        assertEquals(List.of(), recorded);
+        tx.sqlEnded(true);
+        tx.statementStarting();
+        assertEquals(List.of(false), recorded);
+    }
+
     // ------------------------------------------------------------------ JTA
 
     @Test
