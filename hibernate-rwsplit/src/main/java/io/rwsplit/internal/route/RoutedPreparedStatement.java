@@ -164,7 +164,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (route.writes()) {
             routing.writeExecuting();
         }
-        else if (routing.changes() != changesAtRoute || executed && routing.unitChanges() != unitChangesAtRoute) {
+        else if (routing.changes() != changesAtRoute || executed && movedSinceRoute()) {
             routeAgain();
         }
         if (check != null && mayHaveUnreadStream()) {
@@ -335,9 +335,19 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     }
 
     /**
+     * Whether a read executed again must be routed again for what changed outside its connection since it was routed:
+     * a write of the unit committed in this JVM (unit-wide reads must see it), or, for a read a staleness bound sent to
+     * its replica, the replica's lag (it may have grown past the bound).
+     */
+    private boolean movedSinceRoute() {
+        return routing.unitChanges() != unitChangesAtRoute
+                || node != null && route.reason() == io.rwsplit.RouteReason.BOUNDED_STALENESS_REPLICA;
+    }
+
+    /**
      * A write ran on the connection since this read was routed (a prepared read executed after the connection's
-     * write, as one server would answer it), or a transaction began or ended there, or, when it executes again, a write
-     * of the unit committed in this JVM: it is routed as a new read would
+     * write, as one server would answer it), or a transaction began or ended there, or, when it executes again, what
+     * changed elsewhere ({@link #movedSinceRoute}): it is routed as a new read would
      * be, and moves when that leads elsewhere (to the primary, or to a replica that has the write), its parameters
      * replayed. One whose parameters cannot be replayed (a stream parameter an earlier execution read and that was not
      * set again, a batch, one prepared in a transaction) stays where it is, except on a replica in a read-write

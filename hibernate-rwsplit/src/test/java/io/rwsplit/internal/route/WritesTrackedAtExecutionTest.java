@@ -129,6 +129,19 @@ class WritesTrackedAtExecutionTest {
     }
 
     @Test
+    void aBoundedStalenessReadExecutedAgainLeavesAReplicaThatFellBehindTheBound() throws SQLException {
+        SessionRouting bounded = servers.session(Consistency.boundedStaleness(java.time.Duration.ofMillis(100)));
+        servers.set.probed(servers.nodes.get(0), io.rwsplit.spi.LagSample.of(50_000), null);
+        try (Connection c = servers.open(bounded);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+            read.setInt(1, 1);
+            assertEquals("r1", name(read), "50 ms behind: within the bound");
+            servers.set.probed(servers.nodes.get(0), io.rwsplit.spi.LagSample.of(300_000), null);   // in rotation still
+            assertEquals("primary", name(read), "300 ms behind: routed again, to the primary");
+        }
+    }
+
+    @Test
     void aReadExecutedBeforeAndAfterAWriteIsRoutedAgainWithItsParameters() throws SQLException {
         try (Connection c = servers.open(session);
              PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
