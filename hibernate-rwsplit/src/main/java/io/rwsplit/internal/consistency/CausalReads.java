@@ -146,7 +146,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     /**
      * How many times what the unit's reads must see changed in this JVM (a write committed, a failover's re-base), or 0
      * when sessions without a named scope do not honour the unit's writes: a prepared read routed when it was lower is
-     * routed again before it executes. One volatile read.
+     * routed again before it executes again. One volatile read.
      */
     public long unitChanges() {
         return unitWide ? unit.changes() : 0;

@@ -48,7 +48,7 @@ final class ConnectionRouting {
      * commit while it waits are not counted against a read that was routed right; null when the audit is off.
      */
     private io.rwsplit.position.ConsistencyToken unitAtRoute;
-    /** {@link #unitChanges()} when the last statement began to be routed. */
+    /** {@link #unitChanges()} when the last statement was routed ({@link #unitChangesAtRoute()}). */
     private long unitChangesAtRoute;
 
     ConnectionRouting(RoutingConnection owner, Router router, SessionRouting session, boolean readOnlySession) {

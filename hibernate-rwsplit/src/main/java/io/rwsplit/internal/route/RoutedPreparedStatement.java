@@ -34,7 +34,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private StatementRoute route;
     /** The connection's count of changes (writes, transaction boundaries) when it was routed. */
     private long changesAtRoute;
-    /** The unit's count of changes (its writes in this JVM) when it began to be routed. */
+    /** The unit's count of changes (its writes in this JVM) when it was routed. */
     private long unitChangesAtRoute;
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
