@@ -135,8 +135,7 @@ final class ConnectionRouting {
         if (policy.recordsWrite()) {
             route = route.writing();
         }
-        if (effect == SessionState.Effect.PINS || effect == SessionState.Effect.MANUAL_COMMITS
-                || effect == SessionState.Effect.AUTO_COMMITS) {
+        if (effect.pins()) {
             connectionSession.pin(); // it runs on the primary (never a plain read): the rest stays with its state
             if (effect == SessionState.Effect.MANUAL_COMMITS) {
                 tx.sqlManualCommits();

@@ -56,7 +56,12 @@ final class SessionState {
          */
         MANUAL_COMMITS,
         /** {@code SET autocommit = 1}: pins, as {@link #PINS}; commits the transaction open in manual-commit mode. */
-        AUTO_COMMITS
+        AUTO_COMMITS;
+
+        /** Whether it pins the rest of the logical connection to the primary: {@link #PINS}, and the autocommit switches. */
+        boolean pins() {
+            return this == PINS || this == MANUAL_COMMITS || this == AUTO_COMMITS;
+        }
     }
 
     /** After {@code SET}: server-wide or one-statement changes, replicated or irrelevant to replicas. */

@@ -39,8 +39,11 @@ class ReadOnlyPrimaryUrlTest {
         }
     }
 
-    @Test
-    void aReadThatLostThePrimaryWaitsWhileTheServerBehindThePrimaryUrlIsReadOnly() throws Exception {
+    /**
+     * A read whose primary connection dies under it while the URL leads to a read-only server (a replica not promoted
+     * yet), started on another thread; returned once it asked that server twice (or after 10 s).
+     */
+    private CompletableFuture<String> readWaitingOnAReadOnlyServer() {
         servers.primary.failNextExecutions.set(1); // the old primary's pooled connection is dead
         servers.primary.readOnly = true;           // and the URL now leads to a replica that is not promoted yet
         CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
@@ -55,6 +58,12 @@ class ReadOnlyPrimaryUrlTest {
         while (servers.primary.readOnlyChecks.get() < 2 && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
+        return read;
+    }
+
+    @Test
+    void aReadThatLostThePrimaryWaitsWhileTheServerBehindThePrimaryUrlIsReadOnly() throws Exception {
+        CompletableFuture<String> read = readWaitingOnAReadOnlyServer();
         assertTrue(servers.primary.readOnlyChecks.get() >= 2, "the read asked the server again");
         assertFalse(read.isDone(), "not served by the read-only server");
 
@@ -65,20 +74,7 @@ class ReadOnlyPrimaryUrlTest {
 
     @Test
     void aReadThatLostThePrimaryIsServedByAReplicaThatComesBackWhileItWaits() throws Exception {
-        servers.primary.failNextExecutions.set(1); // the old primary's pooled connection is dead
-        servers.primary.readOnly = true;           // and the server behind the URL is not promoted yet
-        CompletableFuture<String> read = CompletableFuture.supplyAsync(() -> {
-            try {
-                return read();
-            }
-            catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (servers.primary.readOnlyChecks.get() < 2 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
+        CompletableFuture<String> read = readWaitingOnAReadOnlyServer();
         assertTrue(servers.primary.readOnlyChecks.get() >= 2, "the read found no replica and waits on the primary URL");
         servers.up(0);                              // the monitor brings r1 back: each try looks for a replica again
         try {
