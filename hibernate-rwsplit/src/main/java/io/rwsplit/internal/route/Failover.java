@@ -214,6 +214,8 @@ final class Failover {
         }
         replica.drop(failed);
         replica.lookAgain();   // a replica back since this statement was routed may serve it
+        io.rwsplit.internal.config.ShapeRule rule = ruleOf(door.route(), door.sql());
+        replica.tier(rule == null ? 0 : rule.tier());   // its own rule's, not the statement's routed last
         Connection c = door.route().anyReplica() ? replica.serve(false) : null;
         if (c != null) {
             StatementRoute retry = router.replicaRoute(replica.node(), RouteReason.RETRY_REPLICA);
@@ -291,6 +293,14 @@ final class Failover {
         return true;
     }
 
+    /**
+     * The rule by query shape that gave the read of {@code sql} its level or tier when it was routed ({@code route}), or
+     * null: rules apply to gated reads only. Looked up again through the classification cache (failover path only).
+     */
+    private io.rwsplit.internal.config.ShapeRule ruleOf(StatementRoute route, String sql) {
+        return route.gated() && sql != null ? router.classifications().classify(sql).rule() : null;
+    }
+
     /** Until when an autocommit read that lost the primary now may wait for it: see {@link Router#failoverWaitNanos()}. */
     long deadline() {
         return router.replicas().clock().nanoTime() + router.failoverWaitNanos();
@@ -310,8 +320,7 @@ final class Failover {
         router.primaryConnectionFailed();
         Clock clock = router.replicas().clock();
         // the level and tier a rule by query shape gives the read, as when it was routed
-        io.rwsplit.internal.config.ShapeRule rule = route.gated() && sql != null
-                ? router.classifications().classify(sql).rule() : null;
+        io.rwsplit.internal.config.ShapeRule rule = ruleOf(route, sql);
         io.rwsplit.Consistency level = rule == null ? null : rule.consistency();
         while (true) {
             replica.lookAgain();   // a replica may be back since the last try

@@ -88,6 +88,24 @@ class FailoverLooksAgainTest {
         assertEquals(1L, reasons().get("RETRY_REPLICA"));
     }
 
+    @Test
+    void aReadWhoseReplicaBreaksLooksInTheTierOfItsOwnRuleNotOfTheStatementRoutedLast() throws SQLException {
+        try (Servers tiered = Servers.tiered(1, 1, 2, 2)) {
+            tiered.router.useRules(List.of(new ShapeRule("report", ShapeRule.Match.PREFIX, "select name from other.who",
+                    null, 2)));
+            try (Connection c = tiered.open();
+                 PreparedStatement report = c.prepareStatement("select name from other.who where id = ?");
+                 PreparedStatement plain = c.prepareStatement("select name from who where id = ?")) {
+                report.setInt(1, 1);
+                plain.setInt(1, 1);
+                tiered.replicas.get(2).failNextExecutions.set(1);   // r3, where the rule prepared both, dies under the report
+                assertEquals("r4/other", name(report), "another replica of the report's tier, not the last read's");
+                assertEquals("r4", name(plain), "the replica connection is on r4 now");
+            }
+            assertEquals(1, tiered.replicas.get(2).failedExecutions.get(), "the report ran on r3 first");
+        }
+    }
+
     private static String name(PreparedStatement ps) throws SQLException {
         try (ResultSet rs = ps.executeQuery()) {
             rs.next();

@@ -60,11 +60,21 @@ final class Servers implements AutoCloseable {
      * @param auditSample the stale-read audit checks one replica read in this many (0: none)
      */
     Servers(int replicaCount, String balancer, Map<String, Object> consistency, int auditSample) throws SQLException {
+        this(new int[replicaCount], balancer, consistency, auditSample);
+    }
+
+    /** Replicas r1, r2, ... of the tiers {@code tiers} (0: the default, 1), round robin, no consistency tracked. */
+    static Servers tiered(int... tiers) throws SQLException {
+        return new Servers(tiers, "round_robin", null, 100);
+    }
+
+    private Servers(int[] tiers, String balancer, Map<String, Object> consistency, int auditSample) throws SQLException {
         primary = new H2Server("primary", schema("primary"));
-        for (int i = 1; i <= replicaCount; i++) {
+        for (int i = 1; i <= tiers.length; i++) {
             H2Server replica = new H2Server("r" + i, schema("r" + i));
             replicas.add(replica);
-            nodes.add(new ReplicaNode(i - 1, replica.name, 1, 1, replica, false, replica.control));
+            nodes.add(new ReplicaNode(i - 1, replica.name, 1, Math.max(1, tiers[i - 1]), replica, false,
+                    replica.control));
         }
         set = new ReplicaSet("test", nodes, balancer(balancer), clock,
                 new HealthPolicy(2, 1_000_000, 1_000_000_000L));
