@@ -30,8 +30,8 @@ import io.rwsplit.spi.Clock;
  * in the same message ({@link RoutedPreparedStatement}) whose read failed there with an error that may come from what
  * the standby had not replayed (not one of the above, nor a cancel, a timeout, a syntax error, a program limit or a lost
  * write) is made sure of (it waits, or goes to the primary) and runs once more.
- * Nothing else runs again: not inside a transaction, not a statement that had executed before or holds a parameter
- * that cannot be set twice (a stream), never a write, a lock or an unclassified statement after a connection error (an
+ * Nothing else runs again: not inside a transaction, not a statement that holds a parameter that cannot be set twice
+ * (a stream an execution read), never a write, a lock or an unclassified statement after a connection error (an
  * autocommit write that lost its connection may have committed: only the caller can know). A failure of the move
  * itself is added to the original error as suppressed. One per logical connection; used by one thread at a time.
  */
@@ -50,7 +50,7 @@ final class Failover {
         /** The counters of the query shape of {@link #sql()}. */
         QueryShapes.Shape shape();
 
-        /** Whether an execution may run again elsewhere: recorded (not a stream), not executed before. */
+        /** Whether an execution may run again elsewhere: its parameters recorded, no stream read. */
         boolean replayable();
 
         /** How it was routed: whether it is an autocommit read, gated, served by any replica. */

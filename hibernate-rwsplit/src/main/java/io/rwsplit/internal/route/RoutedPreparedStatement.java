@@ -15,7 +15,7 @@ import io.rwsplit.internal.stats.QueryShapes;
  * {@code executeQuery()} and {@code execute()} go through the connection's {@link Failover}, which decides what a
  * failure leads to; to move, the statement is prepared again there ({@link #prepareAgain}) and its recorded
  * parameters and options are replayed (the last value set per parameter and option). A failed execution is retried
- * elsewhere only before its first one has run, and not when it reads a stream parameter; a read routed again after a
+ * elsewhere, its first or a later one, unless it reads a stream parameter; a read routed again after a
  * write on its connection moves with its parameters unless a stream parameter an earlier execution read is still set.
  * A replica read the stale-read audit samples is checked once its results are closed ({@link ReadAudit.Sample}): its
  * result set closed, the next execution, or the statement's close.
@@ -157,7 +157,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         return run(EXECUTE);
     }
 
-    /** One execution through the failover; after it (whatever its outcome) the statement is not replayed again. */
+    /** One execution through the failover (routed again first when what it was routed for changed). */
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
@@ -436,7 +436,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     @Override
     public final boolean replayable() {
-        return canReplay() && !executed;
+        return canReplay();
     }
 
     @Override

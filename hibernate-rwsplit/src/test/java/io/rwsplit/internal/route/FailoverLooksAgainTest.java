@@ -106,10 +106,25 @@ class FailoverLooksAgainTest {
         }
     }
 
+    @Test
+    void aPreparedReadExecutedBeforeRunsAgainOnAnotherReplicaWithItsNewParametersWhenItsReplicaBreaks()
+            throws SQLException {
+        try (Connection c = servers.open();
+             PreparedStatement ps = c.prepareStatement("select name from who where id = ?")) {
+            ps.setInt(1, 1);
+            assertEquals("r1", name(ps));
+            ps.setInt(1, 2);
+            assertEquals(null, name(ps), "no row 2");
+            ps.setInt(1, 1);
+            servers.replicas.get(0).failNextExecutions.set(1);   // r1 dies under the third execution
+            assertEquals("r2", name(ps), "run again on r2 with the parameter of the execution that failed");
+        }
+        assertEquals(1L, reasons().get("RETRY_REPLICA"));
+    }
+
     private static String name(PreparedStatement ps) throws SQLException {
         try (ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getString(1);
+            return rs.next() ? rs.getString(1) : null;
         }
     }
 }
