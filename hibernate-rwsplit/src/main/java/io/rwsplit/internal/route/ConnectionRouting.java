@@ -1,8 +1,6 @@
 package io.rwsplit.internal.route;
 
-import java.sql.CallableStatement;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 
@@ -16,7 +14,8 @@ import io.rwsplit.internal.stats.QueryShapes;
  * the {@link RoutePolicy} decides, the {@link TransactionTracker} is told the decision's effects, a gated read
  * passes the {@link ConsistencyGate}, and the connection {@link PhysicalConnections} opens serves it, recorded once
  * as a {@link StatementRoute}; transaction boundaries go to every physical connection the transaction touched. It
- * builds and owns the parts: the tracker, the gate, the physical connections and the {@link Failover}.
+ * builds and owns the parts: the tracker, the gate, the physical connections, the {@link Failover} and the
+ * {@link StatementDoors} that wrap its statements.
  * <p>
  * Used by one thread at a time, like the logical connection.
  */
@@ -27,13 +26,6 @@ final class ConnectionRouting {
 
     /** Whom it serves now: the facade of the session (a new one per session) and the session; null while it waits. */
     private final Served served;
-    /**
-     * Closed statements' bodies, one of each kind, kept for the next statement of the kind, also a later session's
-     * (their handles are closed for good, and a body holds nothing of its last statement); null until one closed.
-     */
-    private ReplicaStatement idleRead;
-    private PrimaryStatement idlePrimary;
-    private RoutedStatement idleStatement;
     private final Router router;
     private final TransactionTracker tx;
     private final PhysicalConnections physical;
@@ -42,6 +34,7 @@ final class ConnectionRouting {
     private final Failover failover;
     private final ConnectionSettings settings = new ConnectionSettings();
     private final ConnectionSession connectionSession;
+    private final StatementDoors doors;
     /**
      * The unit's last committed write when the last gated read was routed (the first read of a read-only transaction
      * for the rest of it), for the stale-read audit: taken before the gate may wait, so that writes other sessions
@@ -61,6 +54,12 @@ final class ConnectionRouting {
         this.replica = physical.replica();
         gate.connections(physical);
         this.failover = new Failover(served, router, tx, physical, gate, connectionSession);
+        this.doors = new StatementDoors(this, served, gate, physical, settings);
+    }
+
+    /** Its statement doors ({@code createStatement}, {@code prepareStatement}, {@code prepareCall}). */
+    StatementDoors doors() {
+        return doors;
     }
 
     Router router() {
@@ -379,92 +378,6 @@ final class ConnectionRouting {
         return new ReadAudit.Sample(audit, unitAtRoute, served.session.lastRequirement());
     }
 
-    /** Every {@code createStatement} overload: no SQL yet, each execution is routed by its own SQL. */
-    Statement statement(StatementShape shape) throws SQLException {
-        served.owner.checkOpen();
-        RoutedStatement body = idleStatement;
-        idleStatement = null;
-        return (body != null ? body : new RoutedStatement(this)).open(served.owner, shape);
-    }
-
-    /** Every {@code prepareStatement} overload: routed by its SQL, wrapped so that it never leaks the physical connection. */
-    PreparedStatement prepare(String sql, StatementShape shape) throws SQLException {
-        ClassificationCache.Entry classified = classify(sql);
-        int isolation = settings.isolation();
-        // at REPEATABLE READ or SERIALIZABLE both statements of a checked read share the snapshot taken before the check
-        boolean checkable = shape.checkable() && (isolation == -1 || isolation == Connection.TRANSACTION_READ_COMMITTED
-                || isolation == Connection.TRANSACTION_READ_UNCOMMITTED);
-        if (checkable) {
-            gate.checkable();
-        }
-        StatementRoute route;
-        io.rwsplit.position.ConsistencyToken check;
-        try {
-            route = route(classified);
-        }
-        finally {
-            check = checkable ? gate.takeCheck() : null;
-        }
-        if (check != null && route.node() != null) {
-            // a read that must see a write its standby is not known to have: checked in its own round trip
-            PreparedStatement ps = shape.prepare(physical.connection(route),
-                    io.rwsplit.internal.consistency.CausalReads.checkedInRead(sql));
-            return readBody().open(route, ps, classified, true, shape, check);
-        }
-        PreparedStatement ps = shape.prepare(physical.connection(route), sql);
-        if (route.node() != null) {
-            return readBody().open(route, ps, classified, retriesReads(), shape, null);
-        }
-        // an autocommit read on the primary records its parameters: it may run again after a failover
-        if (route.autocommitRead()) {
-            return readBody().open(route, ps, classified, true, shape, null);
-        }
-        PrimaryStatement body = idlePrimary;
-        idlePrimary = null;
-        return (body != null ? body : new PrimaryStatement(this)).open(route.writes(), ps, classified.shape());
-    }
-
-    // ------------------------------------------------------------------ statement bodies kept for the next statement
-
-    /** A body for a statement that may move: the one kept idle, or a new one. */
-    private ReplicaStatement readBody() {
-        ReplicaStatement body = idleRead;
-        if (body == null) {
-            return new ReplicaStatement(this);
-        }
-        idleRead = null;
-        return body;
-    }
-
-    /** {@code body}, closed by a statement of {@code by}, waits for this connection's next statement of its kind. */
-    void idle(ReplicaStatement body, RoutingConnection by) {
-        if (keeps(by)) {
-            idleRead = body;
-        }
-    }
-
-    /** {@code body}, closed by a statement of {@code by}, waits for this connection's next statement of its kind. */
-    void idle(PrimaryStatement body, RoutingConnection by) {
-        if (keeps(by)) {
-            idlePrimary = body;
-        }
-    }
-
-    /** {@code body}, closed by a statement of {@code by}, waits for this connection's next statement of its kind. */
-    void idle(RoutedStatement body, RoutingConnection by) {
-        if (keeps(by)) {
-            idleStatement = body;
-        }
-    }
-
-    /**
-     * Whether a body closed by a statement of the facade {@code by} may wait here: only while {@code by} is open (once
-     * closed, these parts may serve another session: they are not that statement's to touch).
-     */
-    private static boolean keeps(RoutingConnection by) {
-        return !by.isClosed();
-    }
-
     /** The consistency of this connection's reads (for a read checked in its own round trip). */
     io.rwsplit.internal.consistency.CausalReads causal() {
         return router.causal();
@@ -491,15 +404,6 @@ final class ConnectionRouting {
     /** Records {@code route}: a checked read's, once its check passed. */
     void served(StatementRoute route, QueryShapes.Shape shape, String sql) {
         router.served(served.session, route, shape, sql);
-    }
-
-    /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
-    CallableStatement call(String sql, StatementShape shape) throws SQLException {
-        ClassificationCache.Entry classified = classify(sql);
-        StatementRoute route = route(classified);
-        CallableStatement call = shape.prepareCall(physical.connection(route), sql);
-        boolean retryable = route.node() != null ? retriesReads() : route.autocommitRead();
-        return new RoutedCallableStatement(this, route, call, classified, retryable, shape);
     }
 
     // ------------------------------------------------------------------ transactions

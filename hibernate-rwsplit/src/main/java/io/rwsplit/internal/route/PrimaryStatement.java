@@ -47,7 +47,7 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
             forget();
             writes = false;
             timing = 0;
-            routing.idle(this, by);
+            routing.doors().idle(this, by);
         }
     }
 

@@ -44,7 +44,7 @@ final class ReplicaStatement extends RoutedPreparedStatement {
         }
         finally {
             forgetStatement();
-            routing.idle(this, by);
+            routing.doors().idle(this, by);
         }
     }
 }

@@ -506,7 +506,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         finally {
             RoutingConnection by = owner;
             forget();
-            routing.idle(this, by);
+            routing.doors().idle(this, by);
         }
     }
 

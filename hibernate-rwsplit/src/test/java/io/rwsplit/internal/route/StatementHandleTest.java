@@ -165,10 +165,11 @@ class StatementHandleTest {
         closed.close();   // the statement is still open
         RoutingConnection next = servers.open(servers.session(Consistency.readYourWrites()));
         left.close();     // its body is not kept: the parts serve the next session now
-        Field idle = ConnectionRouting.class.getDeclaredField("idleRead");
+        Field idle = StatementDoors.class.getDeclaredField("idleRead");
         idle.setAccessible(true);
         assertSame(itsParts, parts.get(next));
-        assertNull(idle.get(parts.get(next)), "the closed connection's statement gave its body to no one");
+        assertNull(idle.get(((ConnectionRouting) parts.get(next)).doors()),
+                "the closed connection's statement gave its body to no one");
         try (PreparedStatement ps = next.prepareStatement(READ)) {
             assertNotSame(body, target(ps));
             assertEquals("r1", read(ps));
