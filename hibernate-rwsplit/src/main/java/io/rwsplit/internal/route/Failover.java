@@ -327,6 +327,8 @@ final class Failover {
             if (rule != null && rule.tier() != 0) {
                 replica.tier(rule.tier());
             }
+            // before the gate: a monitor's look at a new primary that lands after the gate's answer is not in it
+            boolean suspectAtGate = router.primarySuspect();
             // the gate is asked as for any gated read; only where it sends the read matters here
             if (route.gated() && gate.read(RouteReason.RETRY_REPLICA, false, level).target() == Target.REPLICA
                     && replica.serve(false) != null) {
@@ -345,9 +347,10 @@ final class Failover {
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
                             + "]: the server behind the primary URL is read-only (a failover may be under way)", "08001");
                 }
-                if (router.primarySuspect() && route.gated() && gate.needsPosition(level)) {
+                if ((suspectAtGate || router.primarySuspect()) && route.gated() && gate.needsPosition(level)) {
                     // a promoted server may lack the write this read must see: the monitor's look at it tells
-                    // (the gate above then fails the read with LostWriteException), the writable check does not
+                    // (the gate above then fails the read with LostWriteException), the writable check does not;
+                    // a look made since the gate answered is asked of the gate on the next try
                     throw new java.sql.SQLTransientConnectionException("hibernate-rwsplit [" + router.label()
                             + "]: the server behind the primary URL was not seen by the monitor since the primary"
                             + " connection broke (a failover may be under way)", "08001");

@@ -93,6 +93,22 @@ class LostWriteInFlightTest {
     }
 
     @Test
+    void aReadThatPassedTheGateBeforeTheMonitorSawTheNewPrimaryAsksTheGateAgain() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
+        CompletableFuture<String> read = readInFlight();
+        // the monitor's look lands after the read's gate found nothing to refuse, as it connects to the primary
+        servers.onPrimaryAcquire = () -> {
+            if (seen.compareAndSet(false, true)) {
+                monitorSeesNewPrimary("0-1-6");
+            }
+        };
+        ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+                () -> read.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(LostWriteException.class, failed.getCause().getCause(), "not served by the server that lacks it");
+        assertTrue(seen.get());
+    }
+
+    @Test
     void aReadInFlightWhoseWriteTheNewPrimaryHasIsServedThere() throws Exception {
         CompletableFuture<String> read = readInFlight();
         monitorSeesNewPrimary("0-1-7");

@@ -35,6 +35,8 @@ final class Servers implements AutoCloseable {
     final Router router;
     /** Which server the primary's connections are on, as a driver that moves them says it; null: it cannot say. */
     volatile Object primaryAddress;
+    /** Run in the thread that takes a primary connection from its pool, before it gets one; null: nothing. */
+    volatile Runnable onPrimaryAcquire;
     /** Primary connections given back for good ({@link PrimarySource#evict}). */
     final java.util.concurrent.atomic.AtomicInteger discarded = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -81,6 +83,10 @@ final class Servers implements AutoCloseable {
         router = new Router("test", new PrimarySource() {
             @Override
             public Connection acquire() throws SQLException {
+                Runnable hook = onPrimaryAcquire;
+                if (hook != null) {
+                    hook.run();
+                }
                 return primary.getConnection();
             }
 
