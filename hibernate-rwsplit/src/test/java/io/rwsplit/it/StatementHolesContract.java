@@ -246,6 +246,48 @@ abstract class StatementHolesContract {
         assertEquals("1", count(next), "the next read, answered by " + server(next));
     }
 
+    @Test
+    void aSavepointSetBeforeAReadOnlyTransactionsFirstReadIsRolledBackToWhereItWasSet() {
+        String[] answers = new String[2];
+        doWork(c -> {
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            try {
+                java.sql.Savepoint sp = c.setSavepoint();
+                answers[0] = rowsWithId(c, 1);
+                c.rollback(sp);   // PostgreSQL 3B001, MariaDB 1305 where the savepoint is not
+                answers[1] = rowsWithId(c, 1);
+                c.commit();
+            }
+            finally {
+                c.setReadOnly(false);
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+        assertEquals(TestCluster.PRIMARY, server(answers[0]), "the reads run where the savepoint is");
+        assertEquals(TestCluster.PRIMARY, server(answers[1]));
+    }
+
+    @Test
+    void aWriteAfterASavepointOfAReadOnlyByPreferenceTransactionIsUndoneByARollbackToIt() throws SQLException {
+        try (EntityManager em = emf.createEntityManager()) {
+            em.unwrap(Session.class).setDefaultReadOnly(true);   // read-only by preference: it reads on a replica
+            em.getTransaction().begin();
+            em.createNativeQuery("select count(*) from holes").getSingleResult();
+            em.unwrap(Session.class).doWork(c -> {
+                java.sql.Savepoint sp = c.setSavepoint();
+                try (Statement st = c.createStatement()) {
+                    st.executeUpdate("insert into holes values (70, 'undone')");
+                }
+                c.rollback(sp);
+            });
+            em.getTransaction().commit();
+        }
+        assertEquals(0, cluster.queryInt(TestCluster.PRIMARY, "select count(*) from holes where id = 70"),
+                "the rollback to the savepoint undid the insert");
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private interface Work {

@@ -128,6 +128,10 @@ final class ConnectionRouting {
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
         io.rwsplit.internal.config.ShapeRule rule = classified.rule();
         RouteReason reason = decide(policy, kind, txKind, sql, rule);
+        if ((effect == SessionState.Effect.SAVEPOINT || effect == SessionState.Effect.ROLLS_BACK_TO_SAVEPOINT)
+                && txKind != TransactionTracker.Kind.NONE && savepointOnReplica()) {
+            reason = RouteReason.READ_ONLY_TRANSACTION;   // the open replica connection, where the transaction reads
+        }
         // a read a rule sends to the primary is not gated: a failover never moves it to a replica
         boolean gated = autocommitRead && policy.gated() && (rule == null || !rule.toPrimary());
         StatementRoute route = connect(reason, classified.shape(), sql, autocommitRead, gated);
@@ -142,9 +146,15 @@ final class ConnectionRouting {
             else if (effect == SessionState.Effect.AUTO_COMMITS) {
                 tx.sqlAutoCommits();
             }
+            else if (effect == SessionState.Effect.SEVERAL) {
+                tx.severalStatements();
+            }
         }
         else if (effect == SessionState.Effect.REPLAYED) {
             connectionSession.command(sql, !tx.autoCommit(), physical.primary()); // it ran there; replicas replay it
+        }
+        else if (effect == SessionState.Effect.ROLLS_BACK_TO_SAVEPOINT) {
+            connectionSession.rolledBackToSavepoint();
         }
         else if (effect == SessionState.Effect.BEGINS) {
             tx.sqlBegan();
@@ -313,7 +323,7 @@ final class ConnectionRouting {
     }
 
     /**
-     * The replica connection's replica when work that carries no SQL (savepoints, metadata, options) runs there: in a
+     * The replica connection's replica when work that carries no SQL (metadata, options) runs there: in a
      * read-only transaction that reads on a replica; null for the primary.
      */
     ReplicaNode currentReplica() throws SQLException {
@@ -323,6 +333,39 @@ final class ConnectionRouting {
         boolean readOnly = txKind == TransactionTracker.Kind.READ_ONLY_STRICT
                 || txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED;
         return readOnly && !connectionSession.pinned() ? replica.node() : null;
+    }
+
+    /**
+     * The connection a savepoint of the current transaction is set on, rolled back to or released on: where the
+     * transaction's statements run ({@link #savepointOnReplica}).
+     */
+    Connection savepointConnection() throws SQLException {
+        served.owner.checkOpen();
+        tx.follow();
+        return savepointOnReplica() ? replica.connection() : physical.primary();
+    }
+
+    /**
+     * Whether a savepoint of the current transaction goes to the replica connection: in a read-only transaction that
+     * reads there. One that has not read yet reads on the primary from now on, where its savepoint is
+     * ({@link RouteReason#SESSION_STATE}); a read-only-by-preference one moves to the primary as a write would, since
+     * what a rollback to the savepoint undoes are the writes it may run there.
+     */
+    private boolean savepointOnReplica() {
+        TransactionTracker.Kind txKind = tx.kind();
+        if (txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED) {
+            tx.writeInPreferredReadOnly();
+            return false;
+        }
+        if (txKind != TransactionTracker.Kind.READ_ONLY_STRICT) {
+            return false;
+        }
+        if (tx.needsConsistencyCheck()) {
+            tx.consistencyChecked(RouteReason.SESSION_STATE);
+            return false;
+        }
+        return tx.primaryReason() == null && !tx.replicaUnavailable() && !connectionSession.pinned()
+                && replica.connection() != null;
     }
 
     /** The connection of the current transaction for work that carries no SQL ({@link #currentReplica()}). */

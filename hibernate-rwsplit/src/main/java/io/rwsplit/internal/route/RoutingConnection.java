@@ -72,7 +72,7 @@ public final class RoutingConnection implements Connection {
         return r == null ? null : r.session();
     }
 
-    /** The connection of the current transaction for work that carries no SQL (savepoints, metadata, options). */
+    /** The connection of the current transaction for work that carries no SQL (metadata, options). */
     private Connection current() throws SQLException {
         return open().current();   // once closed, the parts may serve another session
     }
@@ -211,24 +211,24 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public Savepoint setSavepoint() throws SQLException {
-        return current().setSavepoint();
+        return open().savepointConnection().setSavepoint();
     }
 
     @Override
     public Savepoint setSavepoint(String name) throws SQLException {
-        return current().setSavepoint(name);
+        return open().savepointConnection().setSavepoint(name);
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         ConnectionRouting routing = open();
-        routing.current().rollback(savepoint);
+        routing.savepointConnection().rollback(savepoint);
         routing.connectionSession().rolledBackToSavepoint();
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        current().releaseSavepoint(savepoint);
+        open().savepointConnection().releaseSavepoint(savepoint);
     }
 
     @Override

@@ -28,6 +28,12 @@ import static io.rwsplit.internal.route.SqlText.wordEnd;
  *       PostgreSQL's {@code END}, {@code XA COMMIT}; {@code ROLLBACK} other than to a savepoint, PostgreSQL's
  *       {@code ABORT}, {@code XA ROLLBACK}), which the transaction tracker follows as it follows
  *       {@code setAutoCommit(false)}, {@code commit()} and {@code rollback()};</li>
+ *   <li>{@link Effect#SAVEPOINT}, {@link Effect#ROLLS_BACK_TO_SAVEPOINT}: {@code SAVEPOINT}, {@code RELEASE},
+ *       {@code ROLLBACK TO SAVEPOINT}: in a transaction they run where its statements run, as the JDBC savepoint
+ *       methods do;</li>
+ *   <li>{@link Effect#SEVERAL}: several statements in one string ({@code SET ...; INSERT ...},
+ *       {@code BEGIN; UPDATE ...; COMMIT}): pins, and the transaction tracker records writes at every step from then
+ *       on, as it cannot follow what they did to the server's transaction;</li>
  *   <li>{@link Effect#NONE}: nothing to follow ({@code SET GLOBAL}, {@code SET PASSWORD}, {@code SET STATEMENT ... FOR},
  *       {@code SET CONSTRAINTS}, everything else).</li>
  * </ul>
@@ -56,11 +62,23 @@ final class SessionState {
          */
         MANUAL_COMMITS,
         /** {@code SET autocommit = 1}: pins, as {@link #PINS}; commits the transaction open in manual-commit mode. */
-        AUTO_COMMITS;
+        AUTO_COMMITS,
+        /**
+         * {@code SAVEPOINT x}, {@code RELEASE [SAVEPOINT] x}: in a transaction, it runs where the transaction's
+         * statements run (a read-only transaction's replica connection), as {@code Connection#setSavepoint} does.
+         */
+        SAVEPOINT,
+        /** {@code ROLLBACK [WORK|TRANSACTION] TO [SAVEPOINT] x}: as {@link #SAVEPOINT}, and the transaction stays open. */
+        ROLLS_BACK_TO_SAVEPOINT,
+        /**
+         * Several statements in one string: pins, as {@link #PINS}, and what they did to the server's transaction
+         * (begun, committed, left open) is not followed: the tracker records writes at every step from then on.
+         */
+        SEVERAL;
 
         /** Whether it pins the rest of the logical connection to the primary: {@link #PINS}, and the autocommit switches. */
         boolean pins() {
-            return this == PINS || this == MANUAL_COMMITS || this == AUTO_COMMITS;
+            return this == PINS || this == MANUAL_COMMITS || this == AUTO_COMMITS || this == SEVERAL;
         }
     }
 
@@ -85,14 +103,23 @@ final class SessionState {
 
     /** What {@code sql}, classified as {@code kind}, does to the session of the server that runs it. */
     static Effect effect(String sql, SqlKind kind) {
-        if (sql == null || kind == SqlKind.READ || kind == SqlKind.WRITE || kind == SqlKind.LOCKING_READ) {
+        if (sql == null || kind == SqlKind.READ || kind == SqlKind.LOCKING_READ) {
             return Effect.NONE;
         }
         int start = SqlText.skipSpaceAndComments(sql, 0);
         int end = wordEnd(sql, start);
+        if (SqlText.holdsSeveralStatements(sql, start) && !compound(sql, start, end)) {
+            return Effect.SEVERAL;   // whatever its first statement is: never replayed, never taken for one boundary
+        }
+        if (kind == SqlKind.WRITE) {
+            return Effect.NONE;
+        }
         Effect boundary = boundary(sql, start, end);
         if (boundary != null) {
             return boundary;
+        }
+        if (isWord(sql, start, end, "savepoint") || isWord(sql, start, end, "release")) {
+            return Effect.SAVEPOINT;
         }
         if (isWord(sql, start, end, "set")) {
             return setEffect(sql, end);
@@ -130,7 +157,19 @@ final class SessionState {
         return Effect.NONE;
     }
 
-    /** The transaction boundary the statement starting with the word {@code sql[start, end)} is, or null. */
+    /**
+     * Whether the statement starting with the word {@code sql[start, end)} may hold {@code ;} in a body of its own:
+     * {@code CREATE} (a procedure, function, trigger, event), {@code DO}, MariaDB's {@code BEGIN NOT ATOMIC}.
+     */
+    private static boolean compound(String sql, int start, int end) {
+        return isWord(sql, start, end, "create") || isWord(sql, start, end, "do")
+                || isWord(sql, start, end, "begin") && afterWord(sql, end, "not") >= 0;
+    }
+
+    /**
+     * The transaction boundary the statement starting with the word {@code sql[start, end)} is (or a rollback to a
+     * savepoint, which is none), or null.
+     */
     private static Effect boundary(String sql, int start, int end) {
         if (isWord(sql, start, end, "begin")) {
             // MariaDB's BEGIN NOT ATOMIC opens a compound statement, not a transaction
@@ -150,7 +189,7 @@ final class SessionState {
                 nextEnd = wordEnd(sql, next);
             }
             if (isWord(sql, next, nextEnd, "to")) {
-                return null;    // ROLLBACK TO SAVEPOINT: still in it
+                return Effect.ROLLS_BACK_TO_SAVEPOINT;    // still in it
             }
             return chains(sql, end) ? Effect.ROLLS_BACK_AND_BEGINS : Effect.ROLLS_BACK;
         }

@@ -56,6 +56,9 @@ public final class SqlClassifier {
         if (start == sql.length()) {
             return SqlKind.OTHER;
         }
+        if (SqlText.holdsSeveralStatements(sql, start)) {
+            return severalStatements(sql, start);
+        }
         if (sql.charAt(start) == '{') {
             return classifyJdbcEscape(sql, start + 1);
         }
@@ -94,6 +97,32 @@ public final class SqlClassifier {
             return table ? SqlKind.DDL : SqlKind.OTHER;
         }
         return SqlKind.OTHER;
+    }
+
+    /**
+     * Several statements in one string (a multi-statement string the driver sends whole), the first starting at
+     * {@code start}: {@link SqlKind#WRITE} when any of them writes, changes the schema, calls a procedure or locks
+     * rows, so that it is recorded as a write and refused where a write is; else {@link SqlKind#OTHER}. One that
+     * begins with DDL or a call keeps that kind: its {@code ;} may be inside a body it defines or runs. Runs on a
+     * classification cache miss only; each statement is read as a string of its own.
+     */
+    private static SqlKind severalStatements(String sql, int start) {
+        int n = sql.length();
+        boolean writes = false;
+        for (boolean first = true; start < n && !writes; first = false) {
+            int end = SqlText.statementEnd(sql, start);
+            if (end == SqlText.UNTERMINATED) {
+                end = n;
+            }
+            SqlKind kind = classifyOneReading(sql.substring(start, end));
+            if (first && (kind == SqlKind.DDL || kind == SqlKind.CALL)) {
+                return kind;   // a body of its own perhaps (CREATE PROCEDURE ... BEGIN ...; END, DO $$ ...; $$)
+            }
+            writes = kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL
+                    || kind == SqlKind.LOCKING_READ;
+            start = end == n ? n : SqlText.skipSpaceAndComments(sql, end + 1);
+        }
+        return writes ? SqlKind.WRITE : SqlKind.OTHER;
     }
 
     /** {@code {call p(?)}} or {@code {? = call f(?)}}; any other JDBC escape at the start is {@code OTHER}. */

@@ -184,6 +184,42 @@ final class SqlText {
         return UNTERMINATED;
     }
 
+    /**
+     * The index of the {@code ;} that ends the statement starting at {@code from} (outside literals, quoted names and
+     * comments), or the length when none does; {@link #UNTERMINATED} when a literal never closes.
+     */
+    static int statementEnd(String s, int from) {
+        int n = s.length();
+        int i = from;
+        while (i < n) {
+            char c = s.charAt(i);
+            if (isQuote(c)) {
+                i = skipQuoted(s, i);
+                if (i == UNTERMINATED) {
+                    return UNTERMINATED;
+                }
+            } else if (isBlockCommentStart(s, i)) {
+                i = blockCommentEnd(s, i);
+            } else if (isLineCommentStart(s, i)) {
+                i = lineCommentEnd(s, i);
+            } else if (c == ';') {
+                return i;
+            } else {
+                i++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Whether more than whitespace and comments follows the statement starting at {@code from}: a string of several
+     * statements (a {@code ;} that only ends the text does not count).
+     */
+    static boolean holdsSeveralStatements(String s, int from) {
+        int end = statementEnd(s, from);
+        return end != UNTERMINATED && end < s.length() && skipSpaceAndComments(s, end + 1) < s.length();
+    }
+
     static boolean isQuote(char c) {
         return c == '\'' || c == '"' || c == '`';
     }

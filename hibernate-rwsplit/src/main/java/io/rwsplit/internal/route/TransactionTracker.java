@@ -84,6 +84,11 @@ final class TransactionTracker implements Runnable {
      * routed or executed, a transaction begun or ended. A prepared read routed when it was lower is routed again.
      */
     private long changes;
+    /**
+     * A string of several statements ran ({@link #severalStatements}): until the connection serves another session, a
+     * write stays pending after each recording.
+     */
+    private boolean severalStatements;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
     private boolean consistencyChecked;
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
@@ -127,6 +132,7 @@ final class TransactionTracker implements Runnable {
         consistencyChecked = false;
         primaryReason = null;
         recordingAfterClose = false;
+        severalStatements = false;
     }
 
     /**
@@ -310,6 +316,19 @@ final class TransactionTracker implements Runnable {
         }
     }
 
+    /**
+     * A string of several statements was routed (to the primary, which it pins, and counted as a write when any of its
+     * statements may write: {@link #wrote}). What it did to the server's transaction is not followed: it may have
+     * begun one and left it open, committed one, or written in one that a later statement commits. So from now on
+     * until the connection serves another session a write is always pending: recorded before each statement in
+     * autocommit, at each commit, and at the close, so that whatever it or a later statement commits counts for
+     * read-your-writes (a position read per statement, on such connections only).
+     */
+    void severalStatements() {
+        severalStatements = true;
+        wrote = true;
+    }
+
     /** How many times what a read routed earlier depends on changed so far ({@link #changes}). */
     long changes() {
         return changes;
@@ -381,7 +400,6 @@ final class TransactionTracker implements Runnable {
             if (wrote) {
                 recordWrite();
             }
-            wrote = false;
         }
     }
 
@@ -413,7 +431,7 @@ final class TransactionTracker implements Runnable {
         if (autoCommit) {
             return;
         }
-        wrote = false;
+        wrote = severalStatements;
         begin();
     }
 
@@ -485,7 +503,7 @@ final class TransactionTracker implements Runnable {
 
     /** The write is (or is being) recorded: nothing is pending any more. */
     private void writeRecorded() {
-        wrote = false;
+        wrote = severalStatements;   // after several statements, what the server commits next is not known
         chainedCommit = false;
         served.session.noPendingWrite();
     }

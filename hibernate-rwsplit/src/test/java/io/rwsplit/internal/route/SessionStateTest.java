@@ -2,6 +2,7 @@ package io.rwsplit.internal.route;
 
 import static io.rwsplit.internal.route.Servers.who;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -53,9 +54,11 @@ class SessionStateTest {
             rollback work                          | ROLLS_BACK
             abort                                  | ROLLS_BACK
             xa rollback 'x1'                       | ROLLS_BACK
-            rollback to savepoint s1               | NONE
-            ROLLBACK WORK TO s1                    | NONE
-            savepoint s1                           | NONE
+            rollback to savepoint s1               | ROLLS_BACK_TO_SAVEPOINT
+            ROLLBACK WORK TO s1                    | ROLLS_BACK_TO_SAVEPOINT
+            savepoint s1                           | SAVEPOINT
+            RELEASE SAVEPOINT s1                   | SAVEPOINT
+            release s1                             | SAVEPOINT
             xa end 'x1'                            | NONE
             BEGIN NOT ATOMIC SELECT 1; END         | NONE
             """)
@@ -91,7 +94,6 @@ class SessionStateTest {
             "set session authorization 'someone'",
             "set autocommit = 0 + 1",
             "set autocommit = default",
-            "SET autocommit = 0; insert into t values (1); commit",
             "SET @@session.autocommit = @previous",
             "set autocommit = ?",
             "set time_zone = ?",
@@ -110,6 +112,23 @@ class SessionStateTest {
             "set sql_mode = concat(@@sql_mode, ',ANSI'), @@session.autocommit = 0"})
     void switchingAutocommitOffBySqlPinsAndIsFollowedAsManualCommits(String sql) {
         assertEquals(SessionState.Effect.MANUAL_COMMITS, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"BEGIN; UPDATE t SET a = 1; COMMIT", "start transaction; insert into t values (1)",
+            "SET SCHEMA PUBLIC; insert into item (label) values ('x')", "set search_path = x; select 1",
+            "insert into t values (1); insert into t values (2)", "COMMIT; insert into t values (1)",
+            "select 1; set autocommit = 0", "SET autocommit = 0; insert into t values (1); commit",
+            "/* a */ begin /* b */ ; -- c\n update t set a = 1"})
+    void severalStatementsInOneStringPinAndAreNotFollowedAsOne(String sql) {
+        assertEquals(SessionState.Effect.SEVERAL, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"insert into t values (';')", "BEGIN;", "commit ; -- done", "set x = 'a;b'",
+            "set /* ; */ autocommit = 0 # ;"})
+    void aSemicolonThatEndsTheTextOrIsQuotedIsOneStatement(String sql) {
+        assertTrue(effect(sql) != SessionState.Effect.SEVERAL, sql);
     }
 
     @ParameterizedTest

@@ -233,7 +233,6 @@ class SqlClassifierTest {
             "select 1 /*! for update */",
             "select 1 /*M!100301 for update */",
             "with a as (select 1) select * from a /*!80000 for update */",
-            "select 1; delete from t",
             "select 1; /*! delete from t */",
             "select 'unterminated for update",
             "select 'C:\\' from t for update",
@@ -259,6 +258,29 @@ class SqlClassifierTest {
     @EnumSource(SqlKind.class)
     void onlyPlainReadsMayLeaveThePrimary(SqlKind kind) {
         assertEquals(kind != SqlKind.READ, kind.primaryOnly());
+    }
+
+    @Test
+    void severalStatementsInOneStringAreAWriteWhenAnyOfThemWrites() {
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("BEGIN; UPDATE t SET a = 1; COMMIT"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("START TRANSACTION; insert into t values (1); COMMIT"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("SET SCHEMA PUBLIC; insert into t values (1)"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("select 1; delete from t"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("select a from t for update; select 1"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("set x = 1; call p()"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("begin; create table x (a int)"));
+        assertEquals(SqlKind.OTHER, SqlClassifier.classify("select 1; select 2"));
+        assertEquals(SqlKind.OTHER, SqlClassifier.classify("set search_path = x; select 1"));
+        assertEquals(SqlKind.OTHER, SqlClassifier.classify("BEGIN; select 1; COMMIT"));
+    }
+
+    @Test
+    void aSemicolonInALiteralACommentOrAtTheEndLeavesOneStatement() {
+        assertEquals(SqlKind.READ, SqlClassifier.classify("select 'a;b' from t"));
+        assertEquals(SqlKind.READ, SqlClassifier.classify("select a from t; -- done"));
+        assertEquals(SqlKind.READ, SqlClassifier.classify("select a /* ; */ from t;"));
+        assertEquals(SqlKind.SESSION, SqlClassifier.classify("begin;"));
+        assertEquals(SqlKind.WRITE, SqlClassifier.classify("insert into t values (';')"));
     }
 
     @Test
