@@ -16,8 +16,7 @@ public enum RouteReason {
      * Any statement of a logical connection after one that left state in the primary's session that cannot be
      * replayed on a replica (a user variable, a temporary table, a named lock, a prepared statement, a cursor,
      * {@code LISTEN}, a transaction-local setting), or whose session commands could not be replayed on a
-     * replica: it stays with that state. Also the reads of a read-only transaction that set a savepoint before its
-     * first read: they run where the savepoint is.
+     * replica: it stays with that state.
      */
     SESSION_STATE(Target.PRIMARY),
     /**

@@ -74,7 +74,7 @@ final class ClassificationCache {
         SqlKind kind = SqlClassifier.classify(sql, lexing);
         SqlFingerprint fingerprint = SqlFingerprint.of(sql);
         QueryShapes.Shape shape = shapes.shape(fingerprint.id(), fingerprint.text(), fingerprint.source(), isRead(kind));
-        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind), shape,
+        entry = new Entry(sql, kind, SqlClassifier.hint(sql), SessionState.effect(sql, kind, lexing), shape,
                 rule(t.rules, fingerprint));
         t.entries[slot] = entry;
         return entry;

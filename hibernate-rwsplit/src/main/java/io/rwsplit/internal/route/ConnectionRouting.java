@@ -127,14 +127,21 @@ final class ConnectionRouting {
         boolean autocommitRead = !kind.primaryOnly() && txKind == TransactionTracker.Kind.NONE && !policy.refused()
                 && (policy.gated() || policy.reason() == RouteReason.PRIMARY_HINT);
         io.rwsplit.internal.config.ShapeRule rule = classified.rule();
+        // before the gate: a monitor's look at a new primary that lands after the gate's answer is not in it
+        boolean suspectAtGate = autocommitRead && router.primarySuspect();
         RouteReason reason = decide(policy, kind, txKind, sql, rule);
-        if ((effect == SessionState.Effect.SAVEPOINT || effect == SessionState.Effect.ROLLS_BACK_TO_SAVEPOINT)
-                && txKind != TransactionTracker.Kind.NONE && savepointOnReplica()) {
-            reason = RouteReason.READ_ONLY_TRANSACTION;   // the open replica connection, where the transaction reads
-        }
         // a read a rule sends to the primary is not gated: a failover never moves it to a replica
         boolean gated = autocommitRead && policy.gated() && (rule == null || !rule.toPrimary());
-        StatementRoute route = connect(reason, classified.shape(), sql, autocommitRead, gated);
+        StatementRoute route;
+        if ((effect == SessionState.Effect.SAVEPOINT || effect == SessionState.Effect.ROLLS_BACK_TO_SAVEPOINT)
+                && txKind != TransactionTracker.Kind.NONE && savepointOnReplica()) {
+            // the open replica connection, where the transaction reads (or its savepoints are, even once pinned)
+            route = router.replicaRoute(replica.node(), RouteReason.READ_ONLY_TRANSACTION);
+            router.served(served.session, route, classified.shape(), sql);
+        }
+        else {
+            route = connect(reason, classified.shape(), sql, autocommitRead, gated, suspectAtGate);
+        }
         if (policy.recordsWrite()) {
             route = route.writing();
         }
@@ -261,9 +268,9 @@ final class ConnectionRouting {
 
     /** Opens the connection {@code reason} leads to (or the one a fallback or a failover leads to) and records it. */
     private StatementRoute connect(RouteReason reason, QueryShapes.Shape shape, String sql, boolean autocommitRead,
-                                   boolean gated) throws SQLException {
+                                   boolean gated, boolean suspectAtGate) throws SQLException {
         if (reason.target() == io.rwsplit.Target.PRIMARY) {
-            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), shape, sql);
+            return primary(router.primaryRoute(reason).with(autocommitRead, gated, false), shape, sql, suspectAtGate);
         }
         Connection c = replica.serve(tx.inTransaction());
         SQLException poolTimeout = replica.poolTimeout();
@@ -271,7 +278,7 @@ final class ConnectionRouting {
             // a replica that could not replay the session commands pins the connection: the primary, with its settings
             StatementRoute fallback = connectionSession.pinned() ? router.primaryRoute(RouteReason.SESSION_STATE)
                     : router.noReplica(sql, poolTimeout);
-            return primary(fallback.with(autocommitRead, gated, false), shape, sql);
+            return primary(fallback.with(autocommitRead, gated, false), shape, sql, suspectAtGate);
         }
         ReplicaNode node = replica.node();
         boolean anyReplica = reason == RouteReason.REPLICA_READ || reason == RouteReason.REPLICA_HINT;
@@ -302,9 +309,10 @@ final class ConnectionRouting {
      * ({@link Router#primarySuspect}): it is served only by a server that is writable, never by a replica a
      * multi-host primary URL led to before its promotion. Returns where it is served.
      */
-    private StatementRoute primary(StatementRoute route, QueryShapes.Shape shape, String sql) throws SQLException {
+    private StatementRoute primary(StatementRoute route, QueryShapes.Shape shape, String sql, boolean suspectAtGate)
+            throws SQLException {
         router.served(served.session, route, shape, sql);
-        if (route.autocommitRead() && router.primarySuspect()) {
+        if (route.autocommitRead() && (suspectAtGate || router.primarySuspect())) {
             return failover.awaitFailover(route, shape, sql, new java.sql.SQLTransientConnectionException(
                     "hibernate-rwsplit [" + router.label()
                     + "]: no writable server answers the primary URL yet (a failover may be under way)", "08001"),
@@ -347,11 +355,12 @@ final class ConnectionRouting {
 
     /**
      * Whether a savepoint of the current transaction goes to the replica connection: in a read-only transaction that
-     * reads there. One that has not read yet reads on the primary from now on, where its savepoint is
-     * ({@link RouteReason#SESSION_STATE}); a read-only-by-preference one moves to the primary as a write would, since
-     * what a rollback to the savepoint undoes are the writes it may run there.
+     * reads there, or whose savepoints already are there. One that has not read yet is routed as its first read would
+     * be (the consistency gate decides, and the replica connection opens) and its savepoint goes where its reads will;
+     * a read-only-by-preference one moves to the primary as a write would, since what a rollback to the savepoint
+     * undoes are the writes it may run there.
      */
-    private boolean savepointOnReplica() {
+    private boolean savepointOnReplica() throws SQLException {
         TransactionTracker.Kind txKind = tx.kind();
         if (txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED) {
             tx.writeInPreferredReadOnly();
@@ -360,12 +369,23 @@ final class ConnectionRouting {
         if (txKind != TransactionTracker.Kind.READ_ONLY_STRICT) {
             return false;
         }
-        if (tx.needsConsistencyCheck()) {
-            tx.consistencyChecked(RouteReason.SESSION_STATE);
-            return false;
+        if (tx.savepointsOnReplica()) {
+            return replica.connection() != null;   // where the others are, whatever pinned the connection since
         }
-        return tx.primaryReason() == null && !tx.replicaUnavailable() && !connectionSession.pinned()
+        if (tx.needsConsistencyCheck()) {
+            replica.statementStarting();
+            RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true, null);
+            tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
+            if (reason.target() == io.rwsplit.Target.PRIMARY || replica.serve(true) == null) {
+                return false;   // the transaction reads on the primary (one that found no replica stays there)
+            }
+        }
+        boolean onReplica = tx.primaryReason() == null && !tx.replicaUnavailable() && !connectionSession.pinned()
                 && replica.connection() != null;
+        if (onReplica) {
+            tx.savepointOnReplica();
+        }
+        return onReplica;
     }
 
     /** The connection of the current transaction for work that carries no SQL ({@link #currentReplica()}). */
@@ -435,13 +455,15 @@ final class ConnectionRouting {
      */
     StatementRoute settleCheck(StatementRoute route, io.rwsplit.position.ConsistencyToken need, QueryShapes.Shape shape,
                                String sql, boolean recorded) throws SQLException {
+        boolean suspectAtGate = route.autocommitRead() && router.primarySuspect();
         if (gate.settleCheck(route.node(), need, !tx.inTransaction())) {
             if (!recorded) {
                 router.served(served.session, route, shape, sql);
             }
             return route;
         }
-        return primary(router.primaryRoute(gate.timedOut()).with(route.autocommitRead(), route.gated(), false), shape, sql);
+        return primary(router.primaryRoute(gate.timedOut()).with(route.autocommitRead(), route.gated(), false), shape, sql,
+                suspectAtGate);
     }
 
     /** Records {@code route}: a checked read's, once its check passed. */

@@ -324,9 +324,7 @@ final class Failover {
         io.rwsplit.Consistency level = rule == null ? null : rule.consistency();
         while (true) {
             replica.lookAgain();   // a replica may be back since the last try
-            if (rule != null && rule.tier() != 0) {
-                replica.tier(rule.tier());
-            }
+            replica.tier(rule == null ? 0 : rule.tier());   // its own rule's, not the statement's routed last
             // before the gate: a monitor's look at a new primary that lands after the gate's answer is not in it
             boolean suspectAtGate = router.primarySuspect();
             // the gate is asked as for any gated read; only where it sends the read matters here

@@ -101,16 +101,22 @@ final class SessionState {
     private SessionState() {
     }
 
-    /** What {@code sql}, classified as {@code kind}, does to the session of the server that runs it. */
+    /** What {@code sql}, classified as {@code kind}, does to the session of the server that runs it, under any lexing. */
     static Effect effect(String sql, SqlKind kind) {
+        return effect(sql, kind, Lexing.ANY);
+    }
+
+    /** What {@code sql}, classified as {@code kind} under {@code lexing}, does to the session of the server that runs it. */
+    static Effect effect(String sql, SqlKind kind, Lexing lexing) {
         if (sql == null || kind == SqlKind.READ || kind == SqlKind.LOCKING_READ) {
             return Effect.NONE;
         }
+        String several = severalStatements(sql, lexing);
+        if (several != null) {
+            return severalEffect(several);
+        }
         int start = SqlText.skipSpaceAndComments(sql, 0);
         int end = wordEnd(sql, start);
-        if (SqlText.holdsSeveralStatements(sql, start) && !compound(sql, start, end)) {
-            return Effect.SEVERAL;   // whatever its first statement is: never replayed, never taken for one boundary
-        }
         if (kind == SqlKind.WRITE) {
             return Effect.NONE;
         }
@@ -118,7 +124,7 @@ final class SessionState {
         if (boundary != null) {
             return boundary;
         }
-        if (isWord(sql, start, end, "savepoint") || isWord(sql, start, end, "release")) {
+        if ((isWord(sql, start, end, "savepoint") || isWord(sql, start, end, "release")) && !executableComment(sql)) {
             return Effect.SAVEPOINT;
         }
         if (isWord(sql, start, end, "set")) {
@@ -158,12 +164,108 @@ final class SessionState {
     }
 
     /**
+     * {@code sql} as read under {@code lexing} when it holds several statements (itself, or as PostgreSQL reads it,
+     * its literals emptied), or null when it is one statement, a compound one included. Under {@link Lexing#ANY} either
+     * reading that finds several counts. Runs on a classification cache miss only.
+     */
+    private static String severalStatements(String sql, Lexing lexing) {
+        if (lexing != Lexing.POSTGRESQL && holdsSeveral(sql)) {
+            return sql;
+        }
+        if (lexing != Lexing.MYSQL) {
+            String postgres = Readings.mayDiffer(sql) ? Readings.postgres(sql, false) : sql;
+            if ((lexing == Lexing.POSTGRESQL || postgres != sql) && holdsSeveral(postgres)) {
+                return postgres;
+            }
+        }
+        return null;
+    }
+
+    private static boolean holdsSeveral(String text) {
+        int start = SqlText.skipSpaceAndComments(text, 0);
+        return SqlText.holdsSeveralStatements(text, start) && !compound(text, start, wordEnd(text, start));
+    }
+
+    /**
+     * What several statements in one string ({@code text}, as read) do together: {@link Effect#SEVERAL} when one of
+     * them begins, ends or chains a transaction, or switches autocommit (the tracker cannot follow them one by one);
+     * {@link Effect#REPLAYED} when each is a session setting replicas replay ({@code SET NAMES ...; SET time_zone
+     * ...}); else {@link Effect#PINS}.
+     */
+    private static Effect severalEffect(String text) {
+        int n = text.length();
+        boolean replayed = true;
+        int start = SqlText.skipSpaceAndComments(text, 0);
+        while (start < n) {
+            int end = SqlText.statementEnd(text, start);
+            if (end == SqlText.UNTERMINATED) {
+                end = n;
+            }
+            String one = text.substring(start, end);
+            Effect effect = effect(one, SqlClassifier.classifyOneReading(one), Lexing.MYSQL);
+            switch (effect) {
+                case BEGINS, COMMITS, ROLLS_BACK, COMMITS_AND_BEGINS, ROLLS_BACK_AND_BEGINS, MANUAL_COMMITS,
+                     AUTO_COMMITS -> {
+                    return Effect.SEVERAL;
+                }
+                default -> replayed &= effect == Effect.REPLAYED;
+            }
+            start = end == n ? n : SqlText.skipSpaceAndComments(text, end + 1);
+        }
+        return replayed ? Effect.REPLAYED : Effect.PINS;
+    }
+
+    /**
      * Whether the statement starting with the word {@code sql[start, end)} may hold {@code ;} in a body of its own:
-     * {@code CREATE} (a procedure, function, trigger, event), {@code DO}, MariaDB's {@code BEGIN NOT ATOMIC}.
+     * {@code CREATE} of a procedure, function, trigger, event, package or rule, {@code DO}, MariaDB's
+     * {@code BEGIN NOT ATOMIC}.
      */
     private static boolean compound(String sql, int start, int end) {
-        return isWord(sql, start, end, "create") || isWord(sql, start, end, "do")
+        return isWord(sql, start, end, "create") && createsRoutine(sql, end) || isWord(sql, start, end, "do")
                 || isWord(sql, start, end, "begin") && afterWord(sql, end, "not") >= 0;
+    }
+
+    /** Whether {@code sql} holds a MySQL or MariaDB executable comment, whose content the server runs. */
+    private static boolean executableComment(String sql) {
+        return sql.contains("/*!") || sql.contains("/*M!");
+    }
+
+    /** The objects whose {@code CREATE} may hold a body of statements. */
+    private static final String[] ROUTINE_WORDS = {"procedure", "function", "trigger", "event", "package", "rule"};
+
+    /**
+     * Whether the {@code CREATE} ending at {@code i} makes a routine: one of {@link #ROUTINE_WORDS} among its first
+     * words ({@code OR REPLACE}, {@code DEFINER = `u`@`h`}, {@code AGGREGATE}, {@code CONSTRAINT} may come first).
+     */
+    private static boolean createsRoutine(String sql, int i) {
+        int n = sql.length();
+        for (int token = 0; token < 10; token++) {
+            i = SqlText.skipSpaceAndComments(sql, i);
+            if (i >= n) {
+                return false;
+            }
+            char c = sql.charAt(i);
+            if (SqlText.isQuote(c)) {
+                i = SqlText.skipQuoted(sql, i);
+                if (i == SqlText.UNTERMINATED) {
+                    return false;
+                }
+                continue;
+            }
+            if (c == '=' || c == '@' || c == '.') {
+                i++;
+                continue;
+            }
+            int end = wordEnd(sql, i);
+            if (end == i) {
+                return false;
+            }
+            if (isWordIn(sql, i, end, ROUTINE_WORDS)) {
+                return true;
+            }
+            i = end;
+        }
+        return false;
     }
 
     /**
@@ -189,7 +291,8 @@ final class SessionState {
                 nextEnd = wordEnd(sql, next);
             }
             if (isWord(sql, next, nextEnd, "to")) {
-                return Effect.ROLLS_BACK_TO_SAVEPOINT;    // still in it
+                // still in it; one carrying more than its savepoint's name runs on the primary, as before
+                return executableComment(sql) ? Effect.NONE : Effect.ROLLS_BACK_TO_SAVEPOINT;
             }
             return chains(sql, end) ? Effect.ROLLS_BACK_AND_BEGINS : Effect.ROLLS_BACK;
         }

@@ -75,6 +75,9 @@ public final class SqlClassifier {
         if (isWordIn(sql, start, end, WRITE_WORDS)) {
             return SqlKind.WRITE;
         }
+        if (isWord(sql, start, end, "begin") && afterWord(sql, end, "not") >= 0) {
+            return SqlKind.CALL;   // MariaDB's BEGIN NOT ATOMIC ... END: a block of statements, as a call runs one
+        }
         if (isWordIn(sql, start, end, SESSION_WORDS)) {
             return SqlKind.SESSION;
         }
@@ -102,13 +105,15 @@ public final class SqlClassifier {
     /**
      * Several statements in one string (a multi-statement string the driver sends whole), the first starting at
      * {@code start}: {@link SqlKind#WRITE} when any of them writes, changes the schema, calls a procedure or locks
-     * rows, so that it is recorded as a write and refused where a write is; else {@link SqlKind#OTHER}. One that
+     * rows, so that it is recorded as a write and refused where a write is; {@link SqlKind#SESSION} when each is a
+     * session command ({@code SET ...; SET ...}); else {@link SqlKind#OTHER}. One that
      * begins with DDL or a call keeps that kind: its {@code ;} may be inside a body it defines or runs. Runs on a
      * classification cache miss only; each statement is read as a string of its own.
      */
     private static SqlKind severalStatements(String sql, int start) {
         int n = sql.length();
         boolean writes = false;
+        boolean sessionOnly = true;
         for (boolean first = true; start < n && !writes; first = false) {
             int end = SqlText.statementEnd(sql, start);
             if (end == SqlText.UNTERMINATED) {
@@ -120,9 +125,10 @@ public final class SqlClassifier {
             }
             writes = kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL
                     || kind == SqlKind.LOCKING_READ;
+            sessionOnly &= kind == SqlKind.SESSION;
             start = end == n ? n : SqlText.skipSpaceAndComments(sql, end + 1);
         }
-        return writes ? SqlKind.WRITE : SqlKind.OTHER;
+        return writes ? SqlKind.WRITE : sessionOnly ? SqlKind.SESSION : SqlKind.OTHER;
     }
 
     /** {@code {call p(?)}} or {@code {? = call f(?)}}; any other JDBC escape at the start is {@code OTHER}. */

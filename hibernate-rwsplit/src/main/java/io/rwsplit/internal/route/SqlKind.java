@@ -23,7 +23,10 @@ public enum SqlKind {
      * {@code VACUUM, CLUSTER, REINDEX, REFRESH MATERIALIZED VIEW, IMPORT FOREIGN SCHEMA, SECURITY LABEL}.
      */
     DDL,
-    /** {@code CALL}, JDBC {@code {call ...}} and {@code {? = call ...}}, {@code EXEC/EXECUTE}, {@code DO}. */
+    /**
+     * {@code CALL}, JDBC {@code {call ...}} and {@code {? = call ...}}, {@code EXEC/EXECUTE}, {@code DO}, MariaDB's
+     * {@code BEGIN NOT ATOMIC ... END}.
+     */
     CALL,
     /**
      * {@code SET, USE, LOCK/UNLOCK TABLES, START TRANSACTION, BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, XA,

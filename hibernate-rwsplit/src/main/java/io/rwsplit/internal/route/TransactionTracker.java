@@ -89,6 +89,8 @@ final class TransactionTracker implements Runnable {
      * write stays pending after each recording.
      */
     private boolean severalStatements;
+    /** Whether a savepoint of the current read-only transaction is on its replica connection. */
+    private boolean savepointsOnReplica;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
     private boolean consistencyChecked;
     /** Why the current read-only transaction reads from the primary (its consistency level said so), or null. */
@@ -133,6 +135,7 @@ final class TransactionTracker implements Runnable {
         primaryReason = null;
         recordingAfterClose = false;
         severalStatements = false;
+        savepointsOnReplica = false;
     }
 
     /**
@@ -153,6 +156,7 @@ final class TransactionTracker implements Runnable {
         replicaUnavailable = false;
         consistencyChecked = false;
         primaryReason = null;
+        savepointsOnReplica = false;
     }
 
     /** Back to autocommit routing. */
@@ -162,6 +166,17 @@ final class TransactionTracker implements Runnable {
         replicaUnavailable = false;
         consistencyChecked = false;
         primaryReason = null;
+        savepointsOnReplica = false;
+    }
+
+    /** A savepoint of this read-only transaction was set on its replica connection: the others go there too. */
+    void savepointOnReplica() {
+        savepointsOnReplica = true;
+    }
+
+    /** Whether a savepoint of this transaction is on its replica connection ({@link #savepointOnReplica}). */
+    boolean savepointsOnReplica() {
+        return savepointsOnReplica;
     }
 
     // ------------------------------------------------------------------ statements
@@ -176,6 +191,11 @@ final class TransactionTracker implements Runnable {
         }
         if (wrote && (autoCommits() || chainedCommit)) {
             recordWrite();
+            if (severalStatements && autoCommits() && served.session.tracksConsistency()) {
+                // what this statement commits (a COMMIT of a transaction the string left open) is not in it yet:
+                // a token asked for before the next statement reads the position again
+                served.session.consistency().pendingWrite(this);
+            }
         }
     }
 

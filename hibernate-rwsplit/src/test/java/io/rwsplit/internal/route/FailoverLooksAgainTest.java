@@ -107,6 +107,25 @@ class FailoverLooksAgainTest {
     }
 
     @Test
+    void aReadWaitingForThePrimarysFailoverLooksInItsOwnTierNotTheStatementRoutedLast() throws SQLException {
+        try (Servers tiered = Servers.tiered(1, 2)) {
+            tiered.router.useRules(List.of(new ShapeRule("report", ShapeRule.Match.PREFIX, "select name from other.who",
+                    null, 2)));
+            tiered.down(0);
+            tiered.down(1);   // both are prepared on the primary; the report leaves its tier behind
+            try (Connection c = tiered.open();
+                 PreparedStatement plain = c.prepareStatement("select name from who where id = ?");
+                 PreparedStatement report = c.prepareStatement("select name from other.who where id = ?")) {
+                plain.setInt(1, 1);
+                tiered.up(0);
+                tiered.up(1);
+                tiered.primary.failNextExecutions.set(1);   // the primary's connection dies under the plain read
+                assertEquals("r1", name(plain), "the best tier, as a read without a rule is served");
+            }
+        }
+    }
+
+    @Test
     void aPreparedReadExecutedBeforeRunsAgainOnAnotherReplicaWithItsNewParametersWhenItsReplicaBreaks()
             throws SQLException {
         try (Connection c = servers.open();

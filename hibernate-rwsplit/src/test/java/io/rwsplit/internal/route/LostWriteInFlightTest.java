@@ -109,6 +109,31 @@ class LostWriteInFlightTest {
     }
 
     @Test
+    void aReadRoutedWhileThePrimaryIsSuspectIsNotServedByANewPrimaryTheMonitorSawAfterItsGate() {
+        java.util.concurrent.atomic.AtomicBoolean look = new java.util.concurrent.atomic.AtomicBoolean();
+        SessionRouting watched = new SessionRouting(null, servers.router.causal().newSession()) {
+            @Override
+            protected void servedByPrimary() {
+                super.servedByPrimary();
+                if (look.compareAndSet(true, false)) {
+                    monitorSeesNewPrimary("0-1-6");   // after the gate sent the read to the primary, before it connects
+                }
+            }
+        };
+        watched.consistency().level(Consistency.readYourWrites());
+        watched.consistency().committed(ConsistencyToken.of(WRITE, servers.clock.epochMicros()));
+        servers.router.primaryConnectionFailed();   // a failover may be under way
+        look.set(true);
+        SQLException failed = org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, () -> {
+            try (Connection c = servers.open(watched); PreparedStatement ps = c.prepareStatement("select name from who");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+            }
+        });
+        assertInstanceOf(LostWriteException.class, failed, "not served by the server that lacks the write");
+    }
+
+    @Test
     void aReadInFlightWhoseWriteTheNewPrimaryHasIsServedThere() throws Exception {
         CompletableFuture<String> read = readInFlight();
         monitorSeesNewPrimary("0-1-7");

@@ -17,9 +17,10 @@ import io.rwsplit.Intent;
 
 /**
  * A savepoint (JDBC {@code setSavepoint}, or SQL {@code SAVEPOINT}) goes where the reads of its transaction run, and
- * its rollback and release with it: set before the first read of a read-only transaction, it puts the whole
- * transaction on the primary; set after a first read on a replica, it stays on that replica; in a read-only
- * transaction the consistency gate sent to the primary, it is on the primary; in a read-only-by-preference
+ * its rollback and release with it: set before the first read of a read-only transaction, it is routed as that read
+ * would be (the replica, or the primary when the consistency gate says so); set after a first read on a replica, it
+ * stays on that replica, also once something pinned the connection; in a read-only transaction the consistency gate
+ * sent to the primary, it is on the primary; in a read-only-by-preference
  * transaction it moves the rest to the primary, as a write does, so that a write after it is undone by a rollback to
  * it. H2 rolls a JDBC savepoint back on the connection that made it whichever connection is asked, so where a
  * savepoint is shows through SQL {@code ROLLBACK TO SAVEPOINT}, where reads run, and whether a write survives.
@@ -55,36 +56,36 @@ class SavepointRoutingTest {
     }
 
     @Test
-    void aNamedSavepointBeforeTheFirstReadPutsTheReadOnlyTransactionOnThePrimary() throws SQLException {
+    void aNamedSavepointBeforeTheFirstReadIsSetWhereTheTransactionWillRead() throws SQLException {
         try (Connection c = readOnlyTransaction(); Statement st = c.createStatement()) {
             Savepoint sp = c.setSavepoint("s");
-            assertEquals("primary", who(c), "the transaction's reads run where its savepoint is");
+            assertEquals("r1", who(c), "routed as its first read would be: the replica, with the savepoint");
             st.execute("ROLLBACK TO SAVEPOINT \"s\"");   // fails (90063) where the savepoint is not
             c.rollback(sp);
             c.releaseSavepoint(sp);
-            assertEquals("primary", who(c), "still on the primary after the rollback to it");
+            assertEquals("r1", who(c), "still on the replica after the rollback to it");
             c.commit();
         }
     }
 
     @Test
-    void anUnnamedSavepointBeforeTheFirstReadPutsTheReadOnlyTransactionOnThePrimary() throws SQLException {
+    void anUnnamedSavepointBeforeTheFirstReadIsSetWhereTheTransactionWillRead() throws SQLException {
         try (Connection c = readOnlyTransaction()) {
             Savepoint sp = c.setSavepoint();
-            assertEquals("primary", who(c), "the transaction's reads run where its savepoint is");
+            assertEquals("r1", who(c), "the transaction's reads run where its savepoint is");
             c.rollback(sp);
-            assertEquals("primary", who(c));
+            assertEquals("r1", who(c));
             c.commit();
         }
     }
 
     @Test
-    void anSqlSavepointBeforeTheFirstReadPutsTheReadOnlyTransactionOnThePrimary() throws SQLException {
+    void anSqlSavepointBeforeTheFirstReadIsSetWhereTheTransactionWillRead() throws SQLException {
         try (Connection c = readOnlyTransaction(); Statement st = c.createStatement()) {
             st.execute("SAVEPOINT s1");
-            assertEquals("primary", who(c), "the transaction's reads run where its savepoint is");
-            st.execute("ROLLBACK TO SAVEPOINT s1");
-            assertEquals("primary", who(c));
+            assertEquals("r1", who(c), "the transaction's reads run where its savepoint is");
+            st.execute("ROLLBACK TO SAVEPOINT s1");   // fails where the savepoint is not
+            assertEquals("r1", who(c));
             c.commit();
         }
     }
@@ -162,20 +163,36 @@ class SavepointRoutingTest {
     }
 
     @Test
-    void theTransactionAfterOneWithASavepointRoutesAsUsual() throws SQLException {
-        try (Connection c = readOnlyTransaction()) {
+    void aSavepointBeforeTheFirstReadOfATransactionTheGateSendsToThePrimaryIsOnThePrimary() throws SQLException {
+        try (Connection c = servers.open(session); Statement st = c.createStatement()) {
+            st.executeUpdate("insert into item (label) values ('mine')");
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
             Savepoint sp = c.setSavepoint("s");
-            assertEquals("primary", who(c));
+            assertEquals("primary", who(c), "within the write's window: the session must see it");
+            st.execute("ROLLBACK TO SAVEPOINT \"s\"");
             c.rollback(sp);
             c.commit();
             servers.pastEveryTimeWindow();
-            assertEquals("r1", who(c), "a read-only transaction without savepoints reads the replica");
-            c.rollback();
             Savepoint again = c.setSavepoint();
-            assertEquals("primary", who(c), "the next savepoint before a read puts that one on the primary");
+            assertEquals("r1", who(c), "the next transaction, its write long applied, reads the replica");
             c.rollback(again);
             c.rollback();
-            assertEquals("r1", who(c), "and after its rollback the next reads the replica again");
+            assertEquals("r1", who(c));
+            c.commit();
+        }
+    }
+
+    @Test
+    void aSavepointOnTheReplicaIsRolledBackToThereAfterTheConnectionWasPinned() throws SQLException {
+        try (Connection c = readOnlyTransaction(); Statement st = c.createStatement()) {
+            assertEquals("r1", who(c));
+            Savepoint sp = c.setSavepoint("s");
+            st.execute("SET @x = 1");   // state no replica can have: the rest of the connection is pinned
+            assertEquals("primary", who(c));
+            c.rollback(sp);
+            st.execute("ROLLBACK TO SAVEPOINT \"s\"");
+            c.releaseSavepoint(sp);
             c.commit();
         }
     }

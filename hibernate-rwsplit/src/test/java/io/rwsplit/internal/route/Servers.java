@@ -70,6 +70,11 @@ final class Servers implements AutoCloseable {
         return new Servers(tiers, "round_robin", null, 100);
     }
 
+    /** As {@link #tiered(int...)}, sessions tracking consistency with default settings ({@link #session}). */
+    static Servers tieredTrackingConsistency(int... tiers) throws SQLException {
+        return new Servers(tiers, "round_robin", Map.of(), 100);
+    }
+
     private Servers(int[] tiers, String balancer, Map<String, Object> consistency, int auditSample) throws SQLException {
         primary = new H2Server("primary", schema("primary"));
         for (int i = 1; i <= tiers.length; i++) {

@@ -116,12 +116,49 @@ class SessionStateTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"BEGIN; UPDATE t SET a = 1; COMMIT", "start transaction; insert into t values (1)",
-            "SET SCHEMA PUBLIC; insert into item (label) values ('x')", "set search_path = x; select 1",
-            "insert into t values (1); insert into t values (2)", "COMMIT; insert into t values (1)",
-            "select 1; set autocommit = 0", "SET autocommit = 0; insert into t values (1); commit",
-            "/* a */ begin /* b */ ; -- c\n update t set a = 1"})
-    void severalStatementsInOneStringPinAndAreNotFollowedAsOne(String sql) {
+            "COMMIT; insert into t values (1)", "select 1; set autocommit = 0",
+            "SET autocommit = 0; insert into t values (1); commit", "/* a */ begin /* b */ ; -- c\n update t set a = 1",
+            "create table x (a int); begin; insert into x values (1)", "insert into t values (1); rollback"})
+    void severalStatementsWithATransactionBoundaryAreNotFollowedOneByOne(String sql) {
         assertEquals(SessionState.Effect.SEVERAL, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SET SCHEMA PUBLIC; insert into item (label) values ('x')", "set search_path = x; select 1",
+            "insert into t values (1); insert into t values (2)", "SET @x = 1; SET time_zone = '+00:00'"})
+    void severalStatementsWithoutABoundaryPin(String sql) {
+        assertEquals(SessionState.Effect.PINS, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SET NAMES utf8mb4; SET time_zone = '+00:00'", "set search_path to a; set role b;"})
+    void severalSessionSettingsAreReplayedTogether(String sql) {
+        assertEquals(SessionState.Effect.REPLAYED, effect(sql), sql);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"CREATE PROCEDURE p() BEGIN SELECT 1; SELECT 2; END",
+            "create or replace function f() returns int begin atomic select 1; end",
+            "CREATE DEFINER=`root`@`%` TRIGGER t BEFORE INSERT ON x FOR EACH ROW BEGIN SET NEW.a = 1; END",
+            "do $$ begin perform 1; end $$", "BEGIN NOT ATOMIC SELECT 1; END"})
+    void aCompoundStatementIsOne(String sql) {
+        assertTrue(effect(sql) != SessionState.Effect.SEVERAL && effect(sql) != SessionState.Effect.PINS, sql);
+    }
+
+    @Test
+    void aDollarQuotedSemicolonIsOneStatementOnPostgresql() {
+        String sql = "insert into doc values ($$a; b$$)";
+        assertEquals(SessionState.Effect.NONE, SessionState.effect(sql, SqlClassifier.classify(sql, Lexing.POSTGRESQL),
+                Lexing.POSTGRESQL));
+        String hidden = "select 1 -- comment\n; begin";
+        assertEquals(SessionState.Effect.SEVERAL, SessionState.effect(hidden,
+                SqlClassifier.classify(hidden, Lexing.POSTGRESQL), Lexing.POSTGRESQL));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SAVEPOINT s1 /*! , x */", "ROLLBACK TO s1 /*M!100000 ; */"})
+    void aSavepointWithAnExecutableCommentRunsOnThePrimary(String sql) {
+        assertEquals(SessionState.Effect.NONE, effect(sql), sql);
     }
 
     @ParameterizedTest

@@ -86,6 +86,18 @@ class SeveralStatementsTest {
     }
 
     @Test
+    void aTokenAskedForAfterALaterCommitCarriesThatCommit() throws SQLException {
+        try (Connection c = servers.open(session)) {
+            execute(c, "BEGIN; insert into item (label) values ('m')");
+            servers.pastEveryTimeWindow();
+            execute(c, "COMMIT");   // what is read before it runs does not hold it
+            servers.pastEveryTimeWindow();
+            long now = servers.clock.epochMicros();
+            assertEquals(now, session.consistency().lastWrite().commitTimeMicros(), "read once the COMMIT ran");
+        }
+    }
+
+    @Test
     void aSessionSettingFollowedByAWriteIsNeverReplayedOnAReplica() throws SQLException {
         try (Connection c = servers.open(session)) {
             servers.pastEveryTimeWindow();

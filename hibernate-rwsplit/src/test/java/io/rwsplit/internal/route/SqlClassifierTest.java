@@ -275,6 +275,13 @@ class SqlClassifierTest {
     }
 
     @Test
+    void aMariaDbBlockIsACallWhateverItRuns() {
+        assertEquals(SqlKind.CALL, SqlClassifier.classify("BEGIN NOT ATOMIC INSERT INTO t VALUES (1); END"));
+        assertEquals(SqlKind.CALL, SqlClassifier.classify("begin not atomic select 1; end"));
+        assertEquals(SqlKind.SESSION, SqlClassifier.classify("begin"));
+    }
+
+    @Test
     void aSemicolonInALiteralACommentOrAtTheEndLeavesOneStatement() {
         assertEquals(SqlKind.READ, SqlClassifier.classify("select 'a;b' from t"));
         assertEquals(SqlKind.READ, SqlClassifier.classify("select a from t; -- done"));
