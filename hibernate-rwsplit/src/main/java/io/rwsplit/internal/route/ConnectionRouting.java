@@ -110,13 +110,22 @@ final class ConnectionRouting {
 
     /** {@link #route(String)} of a statement already classified: its caller keeps the entry (its query shape). */
     StatementRoute route(ClassificationCache.Entry classified) throws SQLException {
+        return route(classified, false);
+    }
+
+    /**
+     * As {@link #route(ClassificationCache.Entry)}; {@code updatable}: the statement's result sets are updatable
+     * ({@code CONCUR_UPDATABLE}), so whatever its SQL it is routed as a write (the primary, recorded, refused where a
+     * write is), since {@code updateRow}, {@code insertRow} and {@code deleteRow} write through it.
+     */
+    StatementRoute route(ClassificationCache.Entry classified, boolean updatable) throws SQLException {
         String sql = classified.sql();
         served.owner.checkOpen();
         tx.statementStarting();
         unitChangesAtRoute = unitChanges();   // after this connection's last write is recorded, before the gate
         replica.statementStarting();
         SessionState.Effect effect = classified.effect();
-        SqlKind kind = classified.kind();
+        SqlKind kind = updatable ? SqlKind.WRITE : classified.kind();
         TransactionTracker.Kind txKind = tx.kind();
         if (txKind == TransactionTracker.Kind.NONE) {
             connectionSession.checkLocks(physical.openPrimary());   // after an unlock: are locks still held there?
@@ -181,10 +190,26 @@ final class ConnectionRouting {
 
     /**
      * A statement routed earlier that may write executes (again): it is a write now, whatever ran since it was
-     * prepared (an autocommit write is recorded before the next statement, a transaction's at its commit).
+     * prepared (an autocommit write is recorded before the next statement, a transaction's at its commit). One that
+     * is a write by kind ({@code writeLike}: a write, DDL, a call, a statement with updatable results) meets the
+     * read-only context it executes in, begun since it was prepared, as a routed one would: refused in a read-only
+     * connection or transaction, and moving a read-only-by-preference transaction to the primary.
      */
-    void writeExecuting() throws SQLException {
+    void writeExecuting(boolean writeLike) throws SQLException {
         served.owner.checkOpen();
+        if (writeLike) {
+            TransactionTracker.Kind txKind = tx.kind();
+            if (txKind == TransactionTracker.Kind.READ_ONLY_STRICT
+                    || txKind == TransactionTracker.Kind.NONE && tx.readOnlyConnection()) {
+                throw new SQLException("hibernate-rwsplit: a write prepared earlier executes in a read-only "
+                        + (txKind == TransactionTracker.Kind.NONE ? "connection" : "transaction")
+                        + " (Connection#setReadOnly(true) or a read-only session) and is refused; it would never be"
+                        + " sent to a replica", "25006");
+            }
+            if (txKind == TransactionTracker.Kind.READ_ONLY_PREFERRED) {
+                tx.writeInPreferredReadOnly();
+            }
+        }
         tx.wrote();
     }
 
@@ -406,15 +431,6 @@ final class ConnectionRouting {
     /** The session served now, or null while the parts wait. */
     SessionRouting session() {
         return served.session;
-    }
-
-    /**
-     * Whether a read prepared on a replica records its parameters to run again elsewhere: outside a transaction (a
-     * failed read may move), and in a read-only-by-preference transaction (a statement the replica refuses as a write
-     * moves the rest of it to the primary: {@link Failover}).
-     */
-    boolean retriesReads() {
-        return !tx.inTransaction() || tx.kind() == TransactionTracker.Kind.READ_ONLY_PREFERRED;
     }
 
     private static String abbreviate(String sql) {

@@ -12,12 +12,14 @@ import io.rwsplit.internal.stats.QueryShapes;
  * executed again (a second row, a later batch) counts as a write as its first execution did; whatever ran in
  * between (a read that recorded the first execution's position) does not hide it. The application holds its
  * handle; once closed, the body is kept by its connection for the next such statement
- * ({@link ConnectionRouting#idle(PrimaryStatement, RoutingConnection)}).
+ * ({@link StatementDoors#idle(PrimaryStatement, RoutingConnection)}).
  */
 final class PrimaryStatement extends ForwardingPreparedStatement {
 
     private final ConnectionRouting routing;
     private boolean writes;
+    /** Whether it is a write by kind (a write, DDL, a call, updatable results): refused in read-only contexts. */
+    private boolean writeLike;
     private QueryShapes.Shape shape;
     /** The weight of the execution under way when it is timed, else 0 ({@link #executing()}). */
     private int timing;
@@ -27,9 +29,10 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
     }
 
     /** Makes this body the statement of {@code delegate}, and returns the handle the application holds. */
-    PreparedStatement open(boolean writes, PreparedStatement delegate, QueryShapes.Shape shape) {
+    PreparedStatement open(boolean writes, boolean writeLike, PreparedStatement delegate, QueryShapes.Shape shape) {
         open(routing.owner(), delegate, false);
         this.writes = writes;
+        this.writeLike = writeLike;
         if (this.shape != shape) {   // a shared value, kept while idle: written only when it changes (a barrier each)
             this.shape = shape;
         }
@@ -46,6 +49,7 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         finally {
             forget();
             writes = false;
+            writeLike = false;
             timing = 0;
             routing.doors().idle(this, by);
         }
@@ -59,7 +63,7 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         routing.physical().checkPrimaryNotMoved();   // nothing runs where the driver moved the connection
         if (writes) {
-            routing.writeExecuting();
+            routing.writeExecuting(writeLike);
         }
         timing = shape.timesNext();
         return timing != 0 ? routing.nanoTime() : 0;

@@ -8,7 +8,7 @@ import java.sql.SQLException;
  * A statement of {@code prepareStatement} prepared on a replica, or an autocommit read of it prepared on the
  * primary: its executions go through the {@link Failover} ({@link RoutedPreparedStatement}); to move, it is prepared
  * again with the same overload ({@link StatementShape}). The application holds its handle; once closed, the body is
- * kept by its connection for the next such statement ({@link ConnectionRouting#idle(ReplicaStatement, RoutingConnection)}).
+ * kept by its connection for the next such statement ({@link StatementDoors#idle(ReplicaStatement, RoutingConnection)}).
  */
 final class ReplicaStatement extends RoutedPreparedStatement {
 

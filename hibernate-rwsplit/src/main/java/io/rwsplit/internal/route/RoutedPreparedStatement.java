@@ -162,7 +162,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
         if (route.writes()) {
-            routing.writeExecuting();
+            routing.writeExecuting(false);
         }
         else if (routing.changes() != changesAtRoute || executed && movedSinceRoute()) {
             routeAgain();
@@ -349,9 +349,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * write, as one server would answer it), or a transaction began or ended there, or, when it executes again, what
      * changed elsewhere ({@link #movedSinceRoute}): it is routed as a new read would
      * be, and moves when that leads elsewhere (to the primary, or to a replica that has the write), its parameters
-     * replayed. One whose parameters cannot be replayed (a stream parameter an earlier execution read and that was not
-     * set again, a batch, one prepared in a transaction) stays where it is, except on a replica in a read-write
-     * transaction, whose reads the primary serves: it fails there.
+     * replayed. One on a replica whose parameters cannot be replayed (a stream parameter an earlier execution read and
+     * that was not set again, a batch) fails with {@code 0A000} rather than answer there; one on the primary stays.
      */
     private void routeAgain() throws SQLException {
         StatementRoute next = routing.route(sql);
@@ -361,12 +360,13 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
             if (next.node() == node) {
                 route = next;
             }
-            else if (node != null && next.node() == null
-                    && routing.tx().kind() == TransactionTracker.Kind.READ_WRITE) {
-                throw new SQLException("hibernate-rwsplit: a read prepared on replica '" + node.name() + "' runs in a"
-                        + " read-write transaction begun since, whose reads the primary serves, and cannot move there"
-                        + " (its parameters were not recorded: it was prepared in a transaction, a stream parameter was"
-                        + " read, or a batch was added): prepare it again in the transaction", "0A000");
+            else if (node != null) {
+                // staying would answer without what it must see now (a write, its replica's lag): it fails instead
+                throw new SQLException("hibernate-rwsplit: a read prepared on replica '" + node.name() + "' must now"
+                        + " run " + (next.node() == null ? "on the primary" : "on replica '" + next.node().name() + "'")
+                        + " (a write, a transaction begun or ended, or its replica's lag since it was routed) and cannot"
+                        + " move there: its parameters cannot be set again (a stream parameter was read, or a batch was"
+                        + " added); prepare it again", "0A000");
             }
             return;
         }

@@ -19,7 +19,7 @@ import io.rwsplit.internal.stats.QueryShapes;
  * query shape, and a replica read the stale-read audit samples is checked once its results are closed, as a prepared
  * statement's ({@link ReadAudit.Sample}): its result set closed, the next execution, or the statement's close.
  * The application holds its handle ({@link StatementHandle}); once closed, the body is kept by its connection for
- * the next {@code createStatement} ({@link ConnectionRouting#idle(RoutedStatement, RoutingConnection)}).
+ * the next {@code createStatement} ({@link StatementDoors#idle(RoutedStatement, RoutingConnection)}).
  */
 final class RoutedStatement extends StatementOptions implements Failover.Door<Statement>, ResultsOwner {
 
@@ -81,7 +81,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         checkOpen();
         auditPending();   // the last execution's results are closed once this one runs, before anything moves
         ClassificationCache.Entry classified = routing.classify(sql);
-        StatementRoute routed = routing.route(classified);
+        StatementRoute routed = routing.route(classified, overload.updatable());
         moveTo(routing.connection(routed), routed.node());
         this.sql = sql;
         this.queryShape = classified.shape();
@@ -308,7 +308,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     public void addBatch(String sql) throws SQLException {
         checkOpen();
         ClassificationCache.Entry classified = routing.classify(sql);
-        StatementRoute routed = routing.route(classified);
+        StatementRoute routed = routing.route(classified, overload.updatable());
         Connection c = routing.connection(routed);
         if (batchOn != null && batchOn != c) {
             throw new SQLException("hibernate-rwsplit: a Statement batch runs on one server, but this statement"
@@ -392,7 +392,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
             routing.physical().checkPrimaryNotMoved();   // nothing runs where the driver moved the connection
         }
         if (batchWrites) {
-            routing.writeExecuting();
+            routing.writeExecuting(false);   // each statement met the context when it was added
         }
         Statement pending = batch;
         Connection on = batchOn;

@@ -58,7 +58,7 @@ final class StatementDoors {
         StatementRoute route;
         io.rwsplit.position.ConsistencyToken check;
         try {
-            route = routing.route(classified);
+            route = routing.route(classified, shape.updatable());
         }
         finally {
             check = checkable ? gate.takeCheck() : null;
@@ -71,7 +71,8 @@ final class StatementDoors {
         }
         PreparedStatement ps = shape.prepare(physical.connection(route), sql);
         if (route.node() != null) {
-            return readBody().open(route, ps, classified, routing.retriesReads(), shape, null);
+            // its parameters are recorded also in a transaction: executed after it, it may have to move
+            return readBody().open(route, ps, classified, true, shape, null);
         }
         // an autocommit read on the primary records its parameters: it may run again after a failover
         if (route.autocommitRead()) {
@@ -79,15 +80,18 @@ final class StatementDoors {
         }
         PrimaryStatement body = idlePrimary;
         idlePrimary = null;
-        return (body != null ? body : new PrimaryStatement(routing)).open(route.writes(), ps, classified.shape());
+        SqlKind kind = classified.kind();
+        boolean writeLike = shape.updatable() || kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL;
+        return (body != null ? body : new PrimaryStatement(routing)).open(route.writes(), writeLike, ps,
+                classified.shape());
     }
 
     /** Every {@code prepareCall} overload: routed by its SQL, and failing over as a prepared statement does. */
     CallableStatement call(String sql, StatementShape shape) throws SQLException {
         ClassificationCache.Entry classified = routing.classify(sql);
-        StatementRoute route = routing.route(classified);
+        StatementRoute route = routing.route(classified, shape.updatable());
         CallableStatement call = shape.prepareCall(physical.connection(route), sql);
-        boolean retryable = route.node() != null ? routing.retriesReads() : route.autocommitRead();
+        boolean retryable = route.node() != null || route.autocommitRead();
         return new RoutedCallableStatement(routing, route, call, classified, retryable, shape);
     }
 

@@ -52,6 +52,11 @@ record StatementShape(int type, int concurrency, int holdability, int autoGenera
         return this == PLAIN || this == FORWARD_READ_ONLY;
     }
 
+    /** Whether its result sets are updatable ({@code CONCUR_UPDATABLE}): the statement writes through them. */
+    boolean updatable() {
+        return concurrency == ResultSet.CONCUR_UPDATABLE;
+    }
+
     /** Prepares {@code sql} on {@code connection} with the overload this shape stands for. */
     PreparedStatement prepare(Connection connection, String sql) throws SQLException {
         if (columnIndexes != null) {

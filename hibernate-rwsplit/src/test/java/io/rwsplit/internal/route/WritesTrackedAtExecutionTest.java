@@ -97,10 +97,10 @@ class WritesTrackedAtExecutionTest {
     }
 
     @Test
-    void aReadPreparedOnAReplicaInATransactionFailsInAReadWriteTransactionItCannotMoveTo() throws SQLException {
+    void aReadPreparedOnAReplicaInATransactionMovesWithItsParametersIntoAReadWriteTransaction() throws SQLException {
         try (Connection c = servers.open(session)) {
             c.setReadOnly(true);
-            c.setAutoCommit(false);   // a read-only transaction: on a replica, its parameters not recorded
+            c.setAutoCommit(false);   // a read-only transaction: on a replica
             try (PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
                 read.setInt(1, 1);
                 assertEquals("r1", name(read));
@@ -108,10 +108,39 @@ class WritesTrackedAtExecutionTest {
                 c.setAutoCommit(true);
                 c.setReadOnly(false);
                 c.setAutoCommit(false);   // a read-write transaction: its reads on the primary
-                SQLException e = assertThrows(SQLException.class, () -> name(read), "never read from r1 in it");
-                assertEquals("0A000", e.getSQLState());
+                assertEquals("primary", name(read), "never read from r1 in it: moved, its parameter replayed");
                 c.rollback();
             }
+        }
+    }
+
+    @Test
+    void aReadPreparedInAReadOnlyTransactionSeesAWriteMadeAfterIt() throws SQLException {
+        try (Connection c = servers.open(session)) {
+            c.setReadOnly(true);
+            c.setAutoCommit(false);
+            try (PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
+                read.setInt(1, 1);
+                assertEquals("r1", name(read));
+                c.commit();
+                c.setReadOnly(false);
+                c.setAutoCommit(true);
+                insert(c, "x");
+                assertEquals("primary", name(read), "within the write's window: the primary, as a new read");
+            }
+        }
+    }
+
+    @Test
+    void aReadWhoseStreamWasReadFailsRatherThanAnswerFromItsReplicaAfterAWrite() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement read = c.prepareStatement("select name from who where id = ? and name <> ?")) {
+            read.setInt(1, 1);
+            read.setCharacterStream(2, new java.io.StringReader("nobody"));
+            assertEquals("r1", name(read), "the execution reads the stream");
+            insert(c, "x");
+            SQLException e = assertThrows(SQLException.class, () -> name(read), "r1 may lack the write");
+            assertEquals("0A000", e.getSQLState());
         }
     }
 
@@ -197,6 +226,36 @@ class WritesTrackedAtExecutionTest {
             read.setCharacterStream(2, new java.io.StringReader("nobody"));
             insert(c, "x");
             assertEquals("primary", name(read));
+        }
+    }
+
+    @Test
+    void aWritePreparedEarlierIsRefusedWhenItExecutesOnAReadOnlyConnection() throws SQLException {
+        try (Connection c = servers.open(session);
+             PreparedStatement write = c.prepareStatement("insert into item (label) values (?)")) {
+            c.setReadOnly(true);
+            write.setString(1, "x");
+            SQLException e = assertThrows(SQLException.class, write::executeUpdate);
+            assertEquals("25006", e.getSQLState());
+        }
+        try (java.sql.Connection primary = servers.primary.getConnection(); Statement s = primary.createStatement();
+             ResultSet rs = s.executeQuery("select count(*) from item")) {
+            rs.next();
+            assertEquals(0, rs.getInt(1), "nothing written");
+        }
+    }
+
+    @Test
+    void aWritePreparedEarlierMovesAReadOnlyByPreferenceTransactionToThePrimary() throws SQLException {
+        SessionRouting eventual = servers.session(Consistency.eventual());
+        try (Connection c = servers.open(eventual);
+             PreparedStatement write = c.prepareStatement("insert into item (label) values (?)")) {
+            eventual.pushIntent(io.rwsplit.Intent.REPLICA);
+            c.setAutoCommit(false);   // read-only by preference
+            write.setString(1, "mine");
+            write.executeUpdate();
+            assertEquals("primary", Servers.who(c), "the rest of the transaction reads its own write");
+            c.rollback();
         }
     }
 
