@@ -85,6 +85,8 @@ public final class H2Server extends DataSourceAdapter {
     public volatile boolean frozen;
     /** While set, giving a connection back ({@code close}) throws a runtime exception after closing it. */
     public volatile boolean closeThrows;
+    /** The warnings every connection answers until this is null: the same head at each call, as pgjdbc's. */
+    public volatile java.sql.SQLWarning warnings;
     /** Executions blocked on the frozen server right now. */
     public final AtomicInteger blocked = new AtomicInteger();
     /** Counted down when the first execution blocks on the frozen server. */
@@ -148,6 +150,10 @@ public final class H2Server extends DataSourceAdapter {
                         abortLatch((Connection) p).countDown();
                         real.close();
                         return null;
+                    }
+                    java.sql.SQLWarning answered = warnings;
+                    if (method.getName().equals("getWarnings") && answered != null) {
+                        return answered;
                     }
                     if (method.getName().equals("setNetworkTimeout")) {
                         networkTimeouts.add((Integer) args[1]);

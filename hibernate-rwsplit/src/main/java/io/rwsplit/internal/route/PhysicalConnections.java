@@ -281,18 +281,35 @@ final class PhysicalConnections {
         return (primary == null || primary.isValid(timeout)) && (r == null || r.isValid(timeout));
     }
 
+    /**
+     * The warnings of both physical connections, the primary's first. When both have some, a new chain of copies:
+     * the drivers' own chains are never linked to each other (a driver answers the same head until its warnings are
+     * cleared, so a second call would link a chain into itself).
+     */
     SQLWarning warnings() throws SQLException {
         SQLWarning warnings = primary == null ? null : primary.getWarnings();
-        if (replica.connection() != null) {
-            SQLWarning replicaWarnings = replica.connection().getWarnings();
-            if (warnings == null) {
-                warnings = replicaWarnings;
-            }
-            else if (replicaWarnings != null) {
-                warnings.setNextWarning(replicaWarnings);
+        if (replica.connection() == null) {
+            return warnings;
+        }
+        SQLWarning replicaWarnings = replica.connection().getWarnings();
+        if (warnings == null || replicaWarnings == null) {
+            return warnings == null ? replicaWarnings : warnings;
+        }
+        SQLWarning head = null;
+        SQLWarning tail = null;
+        for (SQLWarning chain : new SQLWarning[] {warnings, replicaWarnings}) {
+            for (SQLWarning w = chain; w != null; w = w.getNextWarning()) {
+                SQLWarning copy = new SQLWarning(w.getMessage(), w.getSQLState(), w.getErrorCode(), w.getCause());
+                if (head == null) {
+                    head = copy;
+                }
+                else {
+                    tail.setNextWarning(copy);
+                }
+                tail = copy;
             }
         }
-        return warnings;
+        return head;
     }
 
     static SQLException chain(SQLException first, SQLException next) {

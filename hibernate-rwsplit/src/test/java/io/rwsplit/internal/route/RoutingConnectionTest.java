@@ -87,6 +87,26 @@ class RoutingConnectionTest {
     }
 
     @Test
+    @org.junit.jupiter.api.Timeout(10)   // the drivers' chains once linked into a loop: a third call never returned
+    void theWarningsOfBothConnectionsAreOneChainAsOftenAsAsked() throws SQLException {
+        servers.primary.warnings = new java.sql.SQLWarning("on the primary");
+        servers.replicas.get(0).warnings = new java.sql.SQLWarning("on the replica");
+        try (Connection c = servers.open()) {
+            assertEquals("r1", who(c));
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("insert into item (label) values ('x')");
+            }
+            for (int call = 1; call <= 3; call++) {
+                java.sql.SQLWarning w = c.getWarnings();
+                assertEquals("on the primary", w.getMessage(), "call " + call);
+                assertEquals("on the replica", w.getNextWarning().getMessage(), "call " + call);
+                assertEquals(null, w.getNextWarning().getNextWarning(), "call " + call);
+            }
+        }
+        assertEquals(null, servers.primary.warnings.getNextWarning(), "the driver's own chain is left as it was");
+    }
+
+    @Test
     void savepointsWorkOnTheWritingTransactionsConnection() throws SQLException {
         try (Connection c = servers.open()) {
             c.setAutoCommit(false);
