@@ -413,6 +413,41 @@ final class ConnectionRouting {
         return onReplica;
     }
 
+    /**
+     * The connection that makes arrays and structs (Hibernate binds a PostgreSQL array parameter of a batch fetch
+     * with one): the drivers make them on the client, valid on any connection, so one already open serves (the
+     * primary's, else the replica's, where the read being bound runs), and a replica read opens no primary connection.
+     */
+    Connection clientSideObjects() throws SQLException {
+        served.owner.checkOpen();
+        Connection open = physical.openPrimary();
+        if (open == null) {
+            open = replica.connection();
+        }
+        return open != null ? open : current();
+    }
+
+    /**
+     * The physical connection an application unwraps to reach its driver (pgjdbc's {@code CopyManager}, a driver's own
+     * API): what runs there is past routing, so it is taken for work that may write and leave session state. In a
+     * strict read-only transaction reading on a replica, that replica's connection (nothing is written there); else
+     * the primary's: a read-only-by-preference transaction moves there, the rest of the logical connection stays
+     * there (pinned), and a write is recorded for read-your-writes.
+     */
+    Connection unwrapped() throws SQLException {
+        ReplicaNode node = currentReplica();
+        if (node != null && tx.kind() == TransactionTracker.Kind.READ_ONLY_STRICT) {
+            return connectionTo(node);
+        }
+        if (tx.kind() == TransactionTracker.Kind.READ_ONLY_PREFERRED) {
+            tx.writeInPreferredReadOnly();
+        }
+        Connection primary = physical.primary();
+        connectionSession.pin();
+        tx.wrote();
+        return primary;
+    }
+
     /** The connection of the current transaction for work that carries no SQL ({@link #currentReplica()}). */
     Connection current() throws SQLException {
         return connectionTo(currentReplica());

@@ -428,12 +428,12 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        return current().createArrayOf(typeName, elements);
+        return open().clientSideObjects().createArrayOf(typeName, elements);
     }
 
     @Override
     public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
-        return current().createStruct(typeName, attributes);
+        return open().clientSideObjects().createStruct(typeName, attributes);
     }
 
     @Override
@@ -441,7 +441,7 @@ public final class RoutingConnection implements Connection {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        return current().unwrap(iface);
+        return open().unwrapped().unwrap(iface);
     }
 
     @Override

@@ -132,6 +132,41 @@ class RoutingConnectionTest {
     }
 
     @Test
+    void aWriteThroughTheUnwrappedDriverConnectionIsOnThePrimaryAndReadBack() throws SQLException {
+        try (Servers tracking = new Servers(1, "round_robin", true)) {
+            SessionRouting session = tracking.session(io.rwsplit.Consistency.readYourWrites());
+            try (Connection c = tracking.open(session)) {
+                assertEquals("r1", who(c));
+                Connection driver = c.unwrap(org.h2.jdbc.JdbcConnection.class);
+                try (Statement s = driver.createStatement()) {
+                    s.executeUpdate("insert into item (label) values ('raw')");
+                }
+                assertEquals("primary", who(c), "past routing: the rest of the connection stays on the primary");
+            }
+            assertEquals("raw", tracking.primary.read("select group_concat(label) from item"));
+            try (Connection next = tracking.open(session)) {
+                assertEquals("primary", who(next), "the write is recorded: within its window, the primary");
+            }
+        }
+    }
+
+    @Test
+    void anArrayForAReplicaReadOpensNoPrimaryConnection() throws SQLException {
+        try (Connection c = servers.open()) {
+            assertEquals("r1", who(c));
+            java.sql.Array ids = c.createArrayOf("INTEGER", new Object[] {1, 2});
+            try (java.sql.PreparedStatement ps = c.prepareStatement("select name from who where array_contains(?, id)")) {
+                ps.setArray(1, ids);
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    assertTrue(rs.next());
+                    assertEquals("r1", rs.getString(1));
+                }
+            }
+            assertEquals(0, servers.primary.handedOut.size(), "a primary connection borrowed for nothing");
+        }
+    }
+
+    @Test
     void aReadOnlyTransactionsConnectionLevelWorkRunsOnItsReplica() throws SQLException {
         try (Connection c = servers.open()) {
             c.setReadOnly(true);
