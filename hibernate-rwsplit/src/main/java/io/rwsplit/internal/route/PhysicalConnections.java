@@ -263,15 +263,33 @@ final class PhysicalConnections {
     }
 
     /** Aborts both connections; the replica's even when the primary's abort throws. */
+    /**
+     * Aborts both physical connections and gives them back to their pools for good (evicted: an aborted connection
+     * must not be lent again, and a pool frees its place only when it gets the connection back).
+     */
     void abort(Executor executor) throws SQLException {
+        Connection p = primary;
+        primary = null;
+        io.rwsplit.internal.replica.ReplicaNode node = replica.node();
+        Connection r = replica.takeForDiscard();
         try {
-            if (primary != null) {
-                primary.abort(executor);
+            if (p != null) {
+                try {
+                    p.abort(executor);
+                }
+                finally {
+                    router.discardPrimary(p);
+                }
             }
         }
         finally {
-            if (replica.connection() != null) {
-                replica.connection().abort(executor);
+            if (r != null) {
+                try {
+                    r.abort(executor);
+                }
+                finally {
+                    router.discardReplica(node, r);
+                }
             }
         }
     }

@@ -215,6 +215,14 @@ final class ReplicaConnection {
         }
     }
 
+    /** The open replica connection, or null, taken out without giving it back: the caller discards it. */
+    Connection takeForDiscard() {
+        Connection c = connection;
+        connection = null;
+        node = null;
+        return c;
+    }
+
     /**
      * Gives the replica connection, if open, back to its pool as it came out: reset first if it replayed session
      * commands (a reset that fails closes it for good). It goes back even when the reset throws.

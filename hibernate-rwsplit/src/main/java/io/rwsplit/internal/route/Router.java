@@ -479,6 +479,23 @@ public final class Router {
     }
 
     /** Returns a replica connection to its pool. */
+    /** Closes {@code c}, lent by {@code node}'s pool, for good (an aborted connection): never lent again. */
+    void discardReplica(ReplicaNode node, Connection c) {
+        node.returned(c);
+        io.rwsplit.internal.replica.PoolControl pool = node.pool();
+        try {
+            if (pool != null) {
+                pool.evict(c);
+            }
+            else {
+                c.close();
+            }
+        }
+        catch (SQLException | RuntimeException e) {
+            // aborted: the pool discards it when it finds it closed
+        }
+    }
+
     void giveBack(ReplicaNode node, Connection c) throws SQLException {
         node.returned(c);
         try {

@@ -84,6 +84,10 @@ class RoutingConnectionTest {
         assertTrue(c.isClosed());
         assertEquals(1, servers.primary.aborted.size());
         assertEquals(1, servers.replicas.get(0).aborted.size());
+        c.close();   // as after any abort: nothing more to give back
+        assertEquals(1, servers.discarded.get(), "the primary's pool got its aborted connection back, for good");
+        assertEquals(1, servers.replicas.get(0).evicted.get(), "so did the replica's");
+        assertEquals(0, servers.nodes.get(0).lentCount(), "no place of the replica's pool is held any more");
     }
 
     @Test
