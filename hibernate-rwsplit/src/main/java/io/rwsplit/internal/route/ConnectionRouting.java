@@ -163,7 +163,7 @@ final class ConnectionRouting {
                 tx.sqlAutoCommits();
             }
             else if (effect == SessionState.Effect.SEVERAL) {
-                tx.severalStatements();
+                tx.writesUntracked();
             }
         }
         else if (effect == SessionState.Effect.REPLAYED) {
@@ -189,13 +189,14 @@ final class ConnectionRouting {
     }
 
     /**
-     * A statement routed earlier that may write executes (again): it is a write now, whatever ran since it was
-     * prepared (an autocommit write is recorded before the next statement, a transaction's at its commit). One that
-     * is a write by kind ({@code writeLike}: a write, DDL, a call, a statement with updatable results) meets the
-     * read-only context it executes in, begun since it was prepared, as a routed one would: refused in a read-only
-     * connection or transaction, and moving a read-only-by-preference transaction to the primary.
+     * A statement routed earlier that may write executes (again): it is a write now ({@code writes}), whatever ran
+     * since it was prepared (an autocommit write is recorded before the next statement, a transaction's at its
+     * commit). One that is a write by kind ({@code writeLike}: a write, a locking read, DDL, a call, a statement with
+     * updatable results) meets the read-only context it executes in, begun since it was prepared, as a routed one
+     * would: refused in a read-only connection or transaction, and moving a read-only-by-preference transaction to
+     * the primary.
      */
-    void writeExecuting(boolean writeLike) throws SQLException {
+    void writeExecuting(boolean writes, boolean writeLike) throws SQLException {
         served.owner.checkOpen();
         if (writeLike) {
             TransactionTracker.Kind txKind = tx.kind();
@@ -210,7 +211,9 @@ final class ConnectionRouting {
                 tx.writeInPreferredReadOnly();
             }
         }
-        tx.wrote();
+        if (writes) {
+            tx.wrote();
+        }
     }
 
     /**
@@ -381,9 +384,8 @@ final class ConnectionRouting {
     /**
      * Whether a savepoint of the current transaction goes to the replica connection: in a read-only transaction that
      * reads there, or whose savepoints already are there. One that has not read yet is routed as its first read would
-     * be (the consistency gate decides, and the replica connection opens) and its savepoint goes where its reads will;
-     * a read-only-by-preference one moves to the primary as a write would, since what a rollback to the savepoint
-     * undoes are the writes it may run there.
+     * be ({@link #readsOnReplica}) and its savepoint goes where its reads will; a read-only-by-preference one moves to
+     * the primary as a write would, since what a rollback to the savepoint undoes are the writes it may run there.
      */
     private boolean savepointOnReplica() throws SQLException {
         TransactionTracker.Kind txKind = tx.kind();
@@ -397,16 +399,7 @@ final class ConnectionRouting {
         if (tx.savepointsOnReplica()) {
             return replica.connection() != null;   // where the others are, whatever pinned the connection since
         }
-        if (tx.needsConsistencyCheck()) {
-            replica.statementStarting();
-            RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true, null);
-            tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
-            if (reason.target() == io.rwsplit.Target.PRIMARY || replica.serve(true) == null) {
-                return false;   // the transaction reads on the primary (one that found no replica stays there)
-            }
-        }
-        boolean onReplica = tx.primaryReason() == null && !tx.replicaUnavailable() && !connectionSession.pinned()
-                && replica.connection() != null;
+        boolean onReplica = readsOnReplica();
         if (onReplica) {
             tx.savepointOnReplica();
         }
@@ -414,38 +407,59 @@ final class ConnectionRouting {
     }
 
     /**
+     * Whether the current strict read-only transaction reads on the open replica connection. One that has not read yet
+     * is routed as its first read would be: the consistency gate decides, and the replica connection opens (one that
+     * finds none stays on the primary).
+     */
+    private boolean readsOnReplica() throws SQLException {
+        if (tx.needsConsistencyCheck()) {
+            replica.statementStarting();
+            RouteReason reason = gate.read(RouteReason.READ_ONLY_TRANSACTION, true, null);
+            tx.consistencyChecked(reason.target() == io.rwsplit.Target.PRIMARY ? reason : null);
+            if (reason.target() == io.rwsplit.Target.PRIMARY || replica.serve(true) == null) {
+                return false;
+            }
+        }
+        return tx.primaryReason() == null && !tx.replicaUnavailable() && !connectionSession.pinned()
+                && replica.connection() != null;
+    }
+
+    /**
      * The connection that makes arrays and structs (Hibernate binds a PostgreSQL array parameter of a batch fetch
-     * with one): the drivers make them on the client, valid on any connection, so one already open serves (the
-     * primary's, else the replica's, where the read being bound runs), and a replica read opens no primary connection.
+     * with one): the drivers make them on the client (pgjdbc may look a type's name up), valid on any connection, so
+     * the one the current read runs on serves: the replica's when it is open, outside a read-write transaction; else
+     * the primary's. A replica read opens no primary connection for them.
      */
     Connection clientSideObjects() throws SQLException {
         served.owner.checkOpen();
-        Connection open = physical.openPrimary();
+        Connection open = tx.kind() == TransactionTracker.Kind.READ_WRITE ? null : replica.connection();
         if (open == null) {
-            open = replica.connection();
+            open = physical.openPrimary();
         }
         return open != null ? open : current();
     }
 
     /**
-     * The physical connection an application unwraps to reach its driver (pgjdbc's {@code CopyManager}, a driver's own
-     * API): what runs there is past routing, so it is taken for work that may write and leave session state. In a
-     * strict read-only transaction reading on a replica, that replica's connection (nothing is written there); else
-     * the primary's: a read-only-by-preference transaction moves there, the rest of the logical connection stays
-     * there (pinned), and a write is recorded for read-your-writes.
+     * The driver's own connection of type {@code iface} an application unwraps (pgjdbc's {@code CopyManager}, a
+     * driver's API): what runs there is past routing, so it is taken for work that may write and leave session state.
+     * In a strict read-only transaction that reads on a replica, that replica's connection (nothing is written there);
+     * else the primary's, and, once it is handed out: a read-only-by-preference transaction moves there, the rest of
+     * the logical connection stays there (pinned), and a write stays pending until the logical connection closes
+     * ({@link TransactionTracker#writesUntracked}), since what runs through it is not seen.
      */
-    Connection unwrapped() throws SQLException {
-        ReplicaNode node = currentReplica();
-        if (node != null && tx.kind() == TransactionTracker.Kind.READ_ONLY_STRICT) {
-            return connectionTo(node);
+    <T> T unwrap(Class<T> iface) throws SQLException {
+        served.owner.checkOpen();
+        tx.follow();
+        if (tx.kind() == TransactionTracker.Kind.READ_ONLY_STRICT && readsOnReplica()) {
+            return replica.connection().unwrap(iface);
         }
+        T unwrapped = physical.primary().unwrap(iface);
         if (tx.kind() == TransactionTracker.Kind.READ_ONLY_PREFERRED) {
             tx.writeInPreferredReadOnly();
         }
-        Connection primary = physical.primary();
         connectionSession.pin();
-        tx.wrote();
-        return primary;
+        tx.writesUntracked();
+        return unwrapped;
     }
 
     /** The connection of the current transaction for work that carries no SQL ({@link #currentReplica()}). */

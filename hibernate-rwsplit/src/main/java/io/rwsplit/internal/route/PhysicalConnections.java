@@ -262,10 +262,10 @@ final class PhysicalConnections {
         return failure;
     }
 
-    /** Aborts both connections; the replica's even when the primary's abort throws. */
     /**
-     * Aborts both physical connections and gives them back to their pools for good (evicted: an aborted connection
-     * must not be lent again, and a pool frees its place only when it gets the connection back).
+     * Aborts both physical connections, the replica's even when the primary's abort throws, and gives them back to
+     * their pools for good (evicted: an aborted connection must not be lent again, and a pool frees its place only
+     * when it gets the connection back).
      */
     void abort(Executor executor) throws SQLException {
         Connection p = primary;

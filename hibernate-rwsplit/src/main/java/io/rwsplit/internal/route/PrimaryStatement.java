@@ -18,7 +18,10 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
 
     private final ConnectionRouting routing;
     private boolean writes;
-    /** Whether it is a write by kind (a write, DDL, a call, updatable results): refused in read-only contexts. */
+    /**
+     * Whether it is a write by kind (a write, a locking read, DDL, a call, updatable results): refused in read-only
+     * contexts.
+     */
     private boolean writeLike;
     private QueryShapes.Shape shape;
     /** The weight of the execution under way when it is timed, else 0 ({@link #executing()}). */
@@ -62,8 +65,8 @@ final class PrimaryStatement extends ForwardingPreparedStatement {
     private long executing() throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         routing.physical().checkPrimaryNotMoved();   // nothing runs where the driver moved the connection
-        if (writes) {
-            routing.writeExecuting(writeLike);
+        if (writes || writeLike) {
+            routing.writeExecuting(writes, writeLike);
         }
         timing = shape.timesNext();
         return timing != 0 ? routing.nanoTime() : 0;

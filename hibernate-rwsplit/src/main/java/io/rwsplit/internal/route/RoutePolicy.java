@@ -70,8 +70,7 @@ final class RoutePolicy {
                     : kind == SqlKind.LOCKING_READ ? RouteReason.LOCKING_READ
                     : sessionCommand ? RouteReason.SESSION_COMMAND
                     : RouteReason.PRIMARY_ONLY_STATEMENT;
-            boolean writeLike = kind == SqlKind.WRITE || kind == SqlKind.LOCKING_READ || kind == SqlKind.DDL
-                    || kind == SqlKind.CALL;
+            boolean writeLike = kind.writeLike();
             boolean refused = writeLike && (tx == TransactionTracker.Kind.READ_ONLY_STRICT
                     || (tx == TransactionTracker.Kind.NONE && readOnlyConnection));
             boolean promotes = writeLike && !refused && tx == TransactionTracker.Kind.READ_ONLY_PREFERRED;

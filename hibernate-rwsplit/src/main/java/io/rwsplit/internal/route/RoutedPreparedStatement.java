@@ -39,6 +39,11 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     /** The replica the delegate runs on now, or null on the primary. */
     private ReplicaNode node;
     private boolean executed;
+    /**
+     * Whether it is a write by kind (a write, a locking read, DDL, a call, updatable results): it meets the read-only
+     * context it executes in ({@link ConnectionRouting#writeExecuting}).
+     */
+    private boolean writeLike;
     /** The last execution on a replica, when the stale-read audit sampled it, until its results are closed. */
     private ReadAudit.Sample audit;
     private boolean counted;
@@ -90,6 +95,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
             this.shape = classified.shape();
         }
         this.executed = false;
+        this.writeLike = classified.kind().writeLike() || route.reason() == io.rwsplit.RouteReason.WRITE;
     }
 
     /**
@@ -103,6 +109,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         changesAtRoute = 0;
         unitChangesAtRoute = 0;
         executed = false;
+        writeLike = false;
         audit = null;
         counted = false;
     }
@@ -161,8 +168,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
-        if (route.writes()) {
-            routing.writeExecuting(false);
+        if (route.writes() || writeLike) {
+            writing();
         }
         else if (routing.changes() != changesAtRoute || executed && movedSinceRoute()) {
             routeAgain();
@@ -259,16 +266,47 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         }
     }
 
+    /** An execution of a statement that may write (a call, a write by kind): the connection is told first. */
+    private void writing() throws SQLException {
+        routing.writeExecuting(route.writes(), writeLike);
+    }
+
     @Override
     public int executeUpdate() throws SQLException {
         settleCheckFirst();
+        if (route.writes() || writeLike) {
+            ((RoutingConnection) owner).checkOpen();
+            writing();
+        }
         return super.executeUpdate();
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
         settleCheckFirst();
+        if (route.writes() || writeLike) {
+            ((RoutingConnection) owner).checkOpen();
+            writing();
+        }
         return super.executeLargeUpdate();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        if (route.writes() || writeLike) {
+            ((RoutingConnection) owner).checkOpen();
+            writing();
+        }
+        return super.executeBatch();
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        if (route.writes() || writeLike) {
+            ((RoutingConnection) owner).checkOpen();
+            writing();
+        }
+        return super.executeLargeBatch();
     }
 
     /**

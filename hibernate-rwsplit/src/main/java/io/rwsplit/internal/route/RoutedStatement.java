@@ -44,6 +44,8 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     private ReplicaNode batchNode;
     /** Whether the pending batch holds a statement that may write: its execution is a write. */
     private boolean batchWrites;
+    /** Whether a statement of the pending batch is a write by kind (refused in a read-only context begun since). */
+    private boolean batchWriteLike;
     /** The query shapes of the pending batch's statements ({@link #batchSize} of them), or null before the first. */
     private QueryShapes.Shape[] batchShapes;
     private int batchSize;
@@ -321,6 +323,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         }
         batch.addBatch(sql);
         batchWrites |= routed.writes();
+        batchWriteLike |= overload.updatable() || classified.kind().writeLike();
         if (batchShapes == null || batchSize == batchShapes.length) {
             batchShapes = batchShapes == null ? new QueryShapes.Shape[8] : java.util.Arrays.copyOf(batchShapes, batchSize * 2);
         }
@@ -339,6 +342,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         batch = null;
         batchOn = null;
         batchWrites = false;
+        batchWriteLike = false;
         batchSize = 0;
     }
 
@@ -391,14 +395,15 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         if (batchNode == null) {
             routing.physical().checkPrimaryNotMoved();   // nothing runs where the driver moved the connection
         }
-        if (batchWrites) {
-            routing.writeExecuting(false);   // each statement met the context when it was added
+        if (batchWrites || batchWriteLike) {
+            routing.writeExecuting(batchWrites, batchWriteLike);   // the context may have changed since it was added
         }
         Statement pending = batch;
         Connection on = batchOn;
         batch = null;
         batchOn = null;
         batchWrites = false;
+        batchWriteLike = false;
         batchSize = 0;
         adopt(pending, on, batchNode);
         return pending;
@@ -521,6 +526,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         batchOn = null;
         batchNode = null;
         batchWrites = false;
+        batchWriteLike = false;
         if (batchShapes != null) {
             java.util.Arrays.fill(batchShapes, null);
         }

@@ -478,7 +478,6 @@ public final class Router {
         }
     }
 
-    /** Returns a replica connection to its pool. */
     /** Closes {@code c}, lent by {@code node}'s pool, for good (an aborted connection): never lent again. */
     void discardReplica(ReplicaNode node, Connection c) {
         node.returned(c);
@@ -496,6 +495,7 @@ public final class Router {
         }
     }
 
+    /** Returns a replica connection to its pool. */
     void giveBack(ReplicaNode node, Connection c) throws SQLException {
         node.returned(c);
         try {

@@ -286,11 +286,11 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public void abort(Executor executor) throws SQLException {
-        ConnectionRouting r = routing;
+        // taken at once: a close on another thread that has not let go of the parts yet finds them gone
+        ConnectionRouting r = (ConnectionRouting) ROUTING.getAndSet(this, null);
         if (r == null) {
             return;   // a closed connection's parts may serve another session by now
         }
-        ROUTING.setRelease(this, null);
         r.physical().abort(executor);
     }
 
@@ -441,7 +441,7 @@ public final class RoutingConnection implements Connection {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        return open().unwrapped().unwrap(iface);
+        return open().unwrap(iface);
     }
 
     @Override

@@ -40,6 +40,14 @@ public enum SqlKind {
      */
     OTHER;
 
+    /**
+     * A write by kind, refused in read-only contexts and moving a read-only-by-preference transaction to the primary:
+     * a write, a locking read, DDL, a call.
+     */
+    boolean writeLike() {
+        return this == WRITE || this == LOCKING_READ || this == DDL || this == CALL;
+    }
+
     /** {@code true} for every kind except {@link #READ}: the statement must run on the primary. */
     public boolean primaryOnly() {
         return this != READ;

@@ -80,8 +80,7 @@ final class StatementDoors {
         }
         PrimaryStatement body = idlePrimary;
         idlePrimary = null;
-        SqlKind kind = classified.kind();
-        boolean writeLike = shape.updatable() || kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL;
+        boolean writeLike = shape.updatable() || classified.kind().writeLike();
         return (body != null ? body : new PrimaryStatement(routing)).open(route.writes(), writeLike, ps,
                 classified.shape());
     }

@@ -85,10 +85,10 @@ final class TransactionTracker implements Runnable {
      */
     private long changes;
     /**
-     * A string of several statements ran ({@link #severalStatements}): until the connection serves another session, a
-     * write stays pending after each recording.
+     * What the server commits is no longer followed ({@link #writesUntracked}): until the connection serves another
+     * session, a write stays pending after each recording.
      */
-    private boolean severalStatements;
+    private boolean untrackedWrites;
     /** Whether a savepoint of the current read-only transaction is on its replica connection. */
     private boolean savepointsOnReplica;
     /** Whether the consistency level was applied at the current read-only transaction's first read. */
@@ -134,7 +134,7 @@ final class TransactionTracker implements Runnable {
         consistencyChecked = false;
         primaryReason = null;
         recordingAfterClose = false;
-        severalStatements = false;
+        untrackedWrites = false;
         savepointsOnReplica = false;
     }
 
@@ -191,7 +191,7 @@ final class TransactionTracker implements Runnable {
         }
         if (wrote && (autoCommits() || chainedCommit)) {
             recordWrite();
-            if (severalStatements && autoCommits() && served.session.tracksConsistency()) {
+            if (untrackedWrites && autoCommits() && served.session.tracksConsistency()) {
                 // what this statement commits (a COMMIT of a transaction the string left open) is not in it yet:
                 // a token asked for before the next statement reads the position again
                 served.session.consistency().pendingWrite(this);
@@ -337,16 +337,21 @@ final class TransactionTracker implements Runnable {
     }
 
     /**
-     * A string of several statements was routed (to the primary, which it pins, and counted as a write when any of its
-     * statements may write: {@link #wrote}). What it did to the server's transaction is not followed: it may have
-     * begun one and left it open, committed one, or written in one that a later statement commits. So from now on
-     * until the connection serves another session a write is always pending: recorded before each statement in
-     * autocommit, at each commit, and at the close, so that whatever it or a later statement commits counts for
-     * read-your-writes (a position read per statement, on such connections only).
+     * What the server commits is no longer followed statement by statement: a string of several statements was routed
+     * (to the primary, which it pins), which may have begun a transaction and left it open, committed one, or written
+     * in one that a later statement commits; or the application took the driver's own connection
+     * ({@link java.sql.Connection#unwrap}), where anything may run. So from now on until the connection serves another
+     * session a write is always pending: recorded before each statement in autocommit, at each commit, and at the
+     * close, so that whatever is committed counts for read-your-writes (a position read per statement, on such
+     * connections only).
      */
-    void severalStatements() {
-        severalStatements = true;
+    void writesUntracked() {
+        untrackedWrites = true;
         wrote = true;
+        changes++;
+        if (autoCommits() && served.session.tracksConsistency()) {
+            served.session.consistency().pendingWrite(this);
+        }
     }
 
     /** How many times what a read routed earlier depends on changed so far ({@link #changes}). */
@@ -451,7 +456,7 @@ final class TransactionTracker implements Runnable {
         if (autoCommit) {
             return;
         }
-        wrote = severalStatements;
+        wrote = untrackedWrites;
         begin();
     }
 
@@ -523,7 +528,7 @@ final class TransactionTracker implements Runnable {
 
     /** The write is (or is being) recorded: nothing is pending any more. */
     private void writeRecorded() {
-        wrote = severalStatements;   // after several statements, what the server commits next is not known
+        wrote = untrackedWrites;   // what the server commits next is not known
         chainedCommit = false;
         served.session.noPendingWrite();
     }

@@ -155,6 +155,50 @@ class RoutingConnectionTest {
     }
 
     @Test
+    void aWriteThroughTheDriverConnectionAfterALaterRoutedStatementIsStillRecorded() throws SQLException {
+        try (Servers tracking = new Servers(1, "round_robin", true)) {
+            SessionRouting session = tracking.session(io.rwsplit.Consistency.readYourWrites());
+            try (Connection c = tracking.open(session)) {
+                Connection driver = c.unwrap(org.h2.jdbc.JdbcConnection.class);
+                assertEquals("primary", who(c), "a routed statement records what was pending");
+                tracking.pastEveryTimeWindow();
+                try (Statement s = driver.createStatement()) {
+                    s.executeUpdate("insert into item (label) values ('raw')");   // seen by no routing
+                }
+            }
+            try (Connection next = tracking.open(session)) {
+                assertEquals("primary", who(next), "recorded when the logical connection closed");
+            }
+        }
+    }
+
+    @Test
+    void theDriverConnectionOfAReadOnlyTransactionTheGateSendsToThePrimaryIsThePrimarys() throws SQLException {
+        try (Servers tracking = new Servers(1, "round_robin", true)) {
+            SessionRouting session = tracking.session(io.rwsplit.Consistency.readYourWrites());
+            try (Connection c = tracking.open(session)) {
+                assertEquals("r1", who(c), "a replica connection is open from before");
+                try (Statement s = c.createStatement()) {
+                    s.executeUpdate("insert into item (label) values ('mine')");
+                }
+                c.setReadOnly(true);
+                c.setAutoCommit(false);
+                assertEquals("primary", who(c.unwrap(org.h2.jdbc.JdbcConnection.class)),
+                        "the session must see its write: the transaction reads the primary");
+                c.rollback();
+            }
+        }
+    }
+
+    @Test
+    void anUnwrapThatFailsChangesNothing() throws SQLException {
+        try (Connection c = servers.open()) {
+            assertThrows(SQLException.class, () -> c.unwrap(String.class));
+            assertEquals("r1", who(c), "not pinned by a failed unwrap");
+        }
+    }
+
+    @Test
     void anArrayForAReplicaReadOpensNoPrimaryConnection() throws SQLException {
         try (Connection c = servers.open()) {
             assertEquals("r1", who(c));

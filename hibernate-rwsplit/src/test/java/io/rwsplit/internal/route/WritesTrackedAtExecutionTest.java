@@ -260,6 +260,41 @@ class WritesTrackedAtExecutionTest {
     }
 
     @Test
+    void aCallPreparedEarlierIsRefusedWhenItExecutesOnAReadOnlyConnection() throws SQLException {
+        try (Connection c = servers.open(session);
+             java.sql.CallableStatement call = c.prepareCall("call 1")) {
+            c.setReadOnly(true);
+            SQLException e = assertThrows(SQLException.class, call::execute);
+            assertEquals("25006", e.getSQLState());
+        }
+    }
+
+    @Test
+    void aLockingReadPreparedEarlierMovesAReadOnlyByPreferenceTransactionToThePrimary() throws SQLException {
+        SessionRouting eventual = servers.session(Consistency.eventual());
+        try (Connection c = servers.open(eventual);
+             PreparedStatement lock = c.prepareStatement("select name from who where id = ? for update")) {
+            eventual.pushIntent(io.rwsplit.Intent.REPLICA);
+            c.setAutoCommit(false);   // read-only by preference
+            assertEquals("r1", Servers.who(c));
+            lock.setInt(1, 1);
+            assertEquals("primary", name(lock));
+            assertEquals("primary", Servers.who(c), "the rest of the transaction runs where its lock is");
+            c.rollback();
+        }
+    }
+
+    @Test
+    void aStatementsBatchOfWritesIsRefusedOnceItsConnectionIsReadOnly() throws SQLException {
+        try (Connection c = servers.open(session); Statement st = c.createStatement()) {
+            st.addBatch("insert into item (label) values ('x')");
+            c.setReadOnly(true);
+            SQLException e = assertThrows(SQLException.class, st::executeBatch);
+            assertEquals("25006", e.getSQLState());
+        }
+    }
+
+    @Test
     void clearedParametersAreNotReplayed() throws SQLException {
         try (Connection c = servers.open(session);
              PreparedStatement read = c.prepareStatement("select name from who where id = ?")) {
