@@ -168,10 +168,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
-        if (route.writes() || writeLike) {
-            writing();
-        }
-        else if (routing.changes() != changesAtRoute || executed && movedSinceRoute()) {
+        if (!writing() && (routing.changes() != changesAtRoute || executed && movedSinceRoute())) {
             routeAgain();
         }
         if (check != null && mayHaveUnreadStream()) {
@@ -266,46 +263,42 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         }
     }
 
-    /** An execution of a statement that may write (a call, a write by kind): the connection is told first. */
-    private void writing() throws SQLException {
+    /**
+     * An execution of a statement that may write (a write by route, a call or a locking read by kind): the connection is
+     * told first, and may refuse it or move its transaction. Whether it was one.
+     */
+    private boolean writing() throws SQLException {
+        if (!route.writes() && !writeLike) {
+            return false;
+        }
+        ((RoutingConnection) owner).checkOpen();
         routing.writeExecuting(route.writes(), writeLike);
+        return true;
     }
 
     @Override
     public int executeUpdate() throws SQLException {
         settleCheckFirst();
-        if (route.writes() || writeLike) {
-            ((RoutingConnection) owner).checkOpen();
-            writing();
-        }
+        writing();
         return super.executeUpdate();
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
         settleCheckFirst();
-        if (route.writes() || writeLike) {
-            ((RoutingConnection) owner).checkOpen();
-            writing();
-        }
+        writing();
         return super.executeLargeUpdate();
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        if (route.writes() || writeLike) {
-            ((RoutingConnection) owner).checkOpen();
-            writing();
-        }
+        writing();
         return super.executeBatch();
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
-        if (route.writes() || writeLike) {
-            ((RoutingConnection) owner).checkOpen();
-            writing();
-        }
+        writing();
         return super.executeLargeBatch();
     }
 

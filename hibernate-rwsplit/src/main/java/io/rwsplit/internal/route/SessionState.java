@@ -193,15 +193,8 @@ final class SessionState {
      * ...}); else {@link Effect#PINS}.
      */
     private static Effect severalEffect(String text) {
-        int n = text.length();
         boolean replayed = true;
-        int start = SqlText.skipSpaceAndComments(text, 0);
-        while (start < n) {
-            int end = SqlText.statementEnd(text, start);
-            if (end == SqlText.UNTERMINATED) {
-                end = n;
-            }
-            String one = text.substring(start, end);
+        for (String one : SqlText.statements(text, SqlText.skipSpaceAndComments(text, 0))) {
             Effect effect = effect(one, SqlClassifier.classifyOneReading(one), Lexing.MYSQL);
             switch (effect) {
                 case BEGINS, COMMITS, ROLLS_BACK, COMMITS_AND_BEGINS, ROLLS_BACK_AND_BEGINS, MANUAL_COMMITS,
@@ -210,7 +203,6 @@ final class SessionState {
                 }
                 default -> replayed &= effect == Effect.REPLAYED;
             }
-            start = end == n ? n : SqlText.skipSpaceAndComments(text, end + 1);
         }
         return replayed ? Effect.REPLAYED : Effect.PINS;
     }

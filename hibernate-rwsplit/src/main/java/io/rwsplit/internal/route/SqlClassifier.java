@@ -111,24 +111,20 @@ public final class SqlClassifier {
      * classification cache miss only; each statement is read as a string of its own.
      */
     private static SqlKind severalStatements(String sql, int start) {
-        int n = sql.length();
-        boolean writes = false;
         boolean sessionOnly = true;
-        for (boolean first = true; start < n && !writes; first = false) {
-            int end = SqlText.statementEnd(sql, start);
-            if (end == SqlText.UNTERMINATED) {
-                end = n;
-            }
-            SqlKind kind = classifyOneReading(sql.substring(start, end));
+        boolean first = true;
+        for (String one : SqlText.statements(sql, start)) {
+            SqlKind kind = classifyOneReading(one);
             if (first && (kind == SqlKind.DDL || kind == SqlKind.CALL)) {
                 return kind;   // a body of its own perhaps (CREATE PROCEDURE ... BEGIN ...; END, DO $$ ...; $$)
             }
-            writes = kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL
-                    || kind == SqlKind.LOCKING_READ;
+            if (kind == SqlKind.WRITE || kind == SqlKind.DDL || kind == SqlKind.CALL || kind == SqlKind.LOCKING_READ) {
+                return SqlKind.WRITE;
+            }
             sessionOnly &= kind == SqlKind.SESSION;
-            start = end == n ? n : SqlText.skipSpaceAndComments(sql, end + 1);
+            first = false;
         }
-        return writes ? SqlKind.WRITE : sessionOnly ? SqlKind.SESSION : SqlKind.OTHER;
+        return sessionOnly ? SqlKind.SESSION : SqlKind.OTHER;
     }
 
     /** {@code {call p(?)}} or {@code {? = call f(?)}}; any other JDBC escape at the start is {@code OTHER}. */

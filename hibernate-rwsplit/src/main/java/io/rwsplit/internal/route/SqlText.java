@@ -212,6 +212,24 @@ final class SqlText {
     }
 
     /**
+     * The statements of a string of several, the first starting at {@code from}, each as a string of its own without
+     * its {@code ;} (one whose literal never closes runs to the end). Runs on a classification cache miss only.
+     */
+    static java.util.List<String> statements(String s, int from) {
+        java.util.List<String> statements = new java.util.ArrayList<>();
+        int n = s.length();
+        for (int start = from; start < n; ) {
+            int end = statementEnd(s, start);
+            if (end == UNTERMINATED) {
+                end = n;
+            }
+            statements.add(s.substring(start, end));
+            start = end == n ? n : skipSpaceAndComments(s, end + 1);
+        }
+        return statements;
+    }
+
+    /**
      * Whether more than whitespace and comments follows the statement starting at {@code from}: a string of several
      * statements (a {@code ;} that only ends the text does not count).
      */
