@@ -207,8 +207,8 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     Statement prepared() throws SQLException {
         checkOpen();
         if (physical == null) {
-            ReplicaNode replica = routing.currentReplica();
-            moveTo(routing.connectionTo(replica), replica);
+            ReplicaNode replica = routing.place().currentReplica();
+            moveTo(routing.place().connectionTo(replica), replica);
         }
         return physical;
     }

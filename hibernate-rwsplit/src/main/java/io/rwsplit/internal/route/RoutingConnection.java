@@ -74,7 +74,7 @@ public final class RoutingConnection implements Connection {
 
     /** The connection of the current transaction for work that carries no SQL (metadata, options). */
     private Connection current() throws SQLException {
-        return open().current();   // once closed, the parts may serve another session
+        return open().place().current();   // once closed, the parts may serve another session
     }
 
     /** The parts, while the connection is open. */
@@ -211,24 +211,24 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public Savepoint setSavepoint() throws SQLException {
-        return open().savepointConnection().setSavepoint();
+        return open().place().savepointConnection().setSavepoint();
     }
 
     @Override
     public Savepoint setSavepoint(String name) throws SQLException {
-        return open().savepointConnection().setSavepoint(name);
+        return open().place().savepointConnection().setSavepoint(name);
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         ConnectionRouting routing = open();
-        routing.savepointConnection().rollback(savepoint);
+        routing.place().savepointConnection().rollback(savepoint);
         routing.connectionSession().rolledBackToSavepoint();
     }
 
     @Override
     public void releaseSavepoint(Savepoint savepoint) throws SQLException {
-        open().savepointConnection().releaseSavepoint(savepoint);
+        open().place().savepointConnection().releaseSavepoint(savepoint);
     }
 
     @Override
@@ -428,12 +428,12 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public Array createArrayOf(String typeName, Object[] elements) throws SQLException {
-        return open().clientSideObjects().createArrayOf(typeName, elements);
+        return open().place().clientSideObjects().createArrayOf(typeName, elements);
     }
 
     @Override
     public Struct createStruct(String typeName, Object[] attributes) throws SQLException {
-        return open().clientSideObjects().createStruct(typeName, attributes);
+        return open().place().clientSideObjects().createStruct(typeName, attributes);
     }
 
     @Override
@@ -441,7 +441,7 @@ public final class RoutingConnection implements Connection {
         if (iface.isInstance(this)) {
             return iface.cast(this);
         }
-        return open().unwrap(iface);
+        return open().place().unwrap(iface);
     }
 
     @Override
