@@ -35,6 +35,7 @@ final class ConnectionRouting {
     private final ConnectionSettings settings = new ConnectionSettings();
     private final ConnectionSession connectionSession;
     private final StatementDoors doors;
+    private final InFlightCounts inFlight;
     private final TransactionPlace place;
     /**
      * The unit's last committed write when the last gated read was routed (the first read of a read-only transaction
@@ -56,6 +57,7 @@ final class ConnectionRouting {
         gate.connections(physical);
         this.failover = new Failover(served, router, tx, physical, gate, connectionSession);
         this.doors = new StatementDoors(this, served, gate, physical, settings);
+        this.inFlight = new InFlightCounts(router.replicas());
         this.place = new TransactionPlace(served, tx, physical, gate, connectionSession);
     }
 
@@ -86,6 +88,11 @@ final class ConnectionRouting {
 
     Failover failover() {
         return failover;
+    }
+
+    /** The replicas' in-flight counts its statements hold (when the balancer reads them), given back at its close. */
+    InFlightCounts inFlight() {
+        return inFlight;
     }
 
     /** Whether the logical connection is pinned to the primary, and the session commands its replicas replay. */
@@ -488,11 +495,13 @@ final class ConnectionRouting {
     }
 
     /**
-     * The logical connection closes: its transaction ends, and every physical connection goes back to its pool.
-     * Returns whether it may serve another session: every physical connection went back, and nothing will use it for
-     * this one later (an external transaction's commit recording its writes); it is then cleared of this session.
+     * The logical connection closes: the replicas' in-flight counts its statements left open hold are given back, its
+     * transaction ends, and every physical connection goes back to its pool. Returns whether it may serve another
+     * session: every physical connection went back, and nothing will use it for this one later (an external
+     * transaction's commit recording its writes); it is then cleared of this session.
      */
     boolean close() throws SQLException {
+        inFlight.releaseAll();   // first: whatever fails below, the statements left open run no more
         tx.closing();
         served.session.servedByPrimary();
         SQLException failure = physical.releaseAll();

@@ -11,7 +11,8 @@ import io.rwsplit.internal.stats.QueryShapes;
 
 /**
  * A prepared (or callable) statement whose executions may move: one prepared on a replica, or an autocommit read
- * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close), and its
+ * prepared on the primary. It keeps the replica's in-flight count (from its first execution to its close, or until its
+ * connection closes or its driver statement closes with its results: {@link InFlightCounts}), and its
  * {@code executeQuery()} and {@code execute()} go through the connection's {@link Failover}, which decides what a
  * failure leads to; to move, the statement is prepared again there ({@link #prepareAgain}) and its recorded
  * parameters and options are replayed (the last value set per parameter and option). A failed execution is retried
@@ -46,6 +47,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private boolean writeLike;
     /** The last execution on a replica, when the stale-read audit sampled it, until its results are closed. */
     private ReadAudit.Sample audit;
+    /** Whether it holds its replica's in-flight count ({@link InFlightCounts}). */
     private boolean counted;
     /**
      * What the read must see, while its driver statement carries the check of it in the same message
@@ -138,6 +140,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         boolean more = delegate.getMoreResults();
         if (!more) {
             auditPending();   // the current result set is closed, and a replica read has no other
+            closedOnCompletion();
         }
         return more;
     }
@@ -147,6 +150,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         boolean more = delegate.getMoreResults(current);
         if (!more && current != KEEP_CURRENT_RESULT) {
             auditPending();
+            closedOnCompletion();
         }
         return more;
     }
@@ -157,6 +161,24 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (sample != null && sample.endsWith(results)) {
             auditPending();
         }
+        closedOnCompletion();
+    }
+
+    /**
+     * Its results are closed: a driver statement that closed itself with them ({@code closeOnCompletion}: JDBC takes the
+     * statement for closed, and the application need not close it) gives back its replica's in-flight count.
+     */
+    private void closedOnCompletion() {
+        try {
+            if (!counted || !delegate.isClosed()) {
+                return;
+            }
+        }
+        catch (SQLException e) {
+            return;   // its close, or its connection's, gives the count back
+        }
+        counted = false;
+        routing.inFlight().release(node, (RoutingConnection) owner);
     }
 
     @Override
@@ -425,7 +447,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (counted) {
             counted = false;
             if (node != null) {
-                node.inFlightCounter().decrementAndGet();
+                routing.inFlight().release(node, (RoutingConnection) owner);
             }
         }
         try {
@@ -441,7 +463,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private void starting() {
         if (!counted && node != null && routing.router().replicas().countsInFlight()) {
             counted = true;
-            node.inFlightCounter().incrementAndGet();
+            routing.inFlight().hold(node);
         }
     }
 
@@ -491,7 +513,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         check = null;   // prepared again from the read's own SQL: without the check
         retargeted();
         if (counted && node != null) {
-            node.inFlightCounter().decrementAndGet();
+            routing.inFlight().release(node, (RoutingConnection) owner);
         }
         node = replica;
         counted = false;

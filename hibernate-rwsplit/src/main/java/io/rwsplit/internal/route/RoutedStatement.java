@@ -35,7 +35,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     private Connection physicalOn;
     /** The replica {@link #physical} runs on, or null on the primary. */
     private ReplicaNode node;
-    /** The replica whose in-flight count this statement holds, or null. */
+    /** The replica whose in-flight count this statement holds ({@link InFlightCounts}), or null. */
     private ReplicaNode counted;
     /** The driver statement the pending batch was added to (kept apart from executions in between), or null. */
     private Statement batch;
@@ -111,6 +111,25 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         if (sample != null && sample.endsWith(results)) {
             auditPending();
         }
+        closedOnCompletion();
+    }
+
+    /**
+     * Its results are closed: a driver statement that closed itself with them ({@code closeOnCompletion}) runs nowhere
+     * and gives back its replica's in-flight count; an execution after it runs on a new driver statement, counted again.
+     */
+    private void closedOnCompletion() {
+        ReplicaNode holding = counted;
+        try {
+            if (holding == null || !physical.isClosed()) {
+                return;
+            }
+        }
+        catch (SQLException e) {
+            return;   // its close, or its connection's, gives the count back
+        }
+        counted = null;
+        routing.inFlight().release(holding, owner);
     }
 
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
@@ -157,10 +176,10 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         node = replica;
         if (counted != replica && (counted != null || routing.router().replicas().countsInFlight())) {
             if (counted != null) {
-                counted.inFlightCounter().decrementAndGet();
+                routing.inFlight().release(counted, owner);
             }
             if (replica != null) {
-                replica.inFlightCounter().incrementAndGet();
+                routing.inFlight().hold(replica);
             }
             counted = replica;
         }
@@ -444,6 +463,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         boolean more = physical != null && physical.getMoreResults();
         if (!more) {
             auditPending();   // the current result set is closed, and a replica read has no other
+            closedOnCompletion();
         }
         return more;
     }
@@ -454,6 +474,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         boolean more = physical != null && physical.getMoreResults(current);
         if (!more && current != KEEP_CURRENT_RESULT) {
             auditPending();
+            closedOnCompletion();
         }
         return more;
     }
@@ -543,7 +564,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
         ReadAudit.Sample pending = audit;
         audit = null;
         if (counted != null) {
-            counted.inFlightCounter().decrementAndGet();
+            routing.inFlight().release(counted, owner);
             counted = null;
         }
         try {

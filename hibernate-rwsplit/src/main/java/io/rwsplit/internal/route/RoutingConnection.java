@@ -291,6 +291,7 @@ public final class RoutingConnection implements Connection {
         if (r == null) {
             return;   // a closed connection's parts may serve another session by now
         }
+        r.inFlight().releaseAll();   // the statements left open run no more (aborted parts are not reused)
         r.physical().abort(executor);
     }
 

@@ -1,6 +1,7 @@
 package io.rwsplit.internal.route;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The statements in progress on a replica are counted while they run, prepared or created, for a balancer that reads
  * them (least_in_flight, or one written for an application), and not at all for the built-in balancers that never
- * read them.
+ * read them. A statement the application leaves open stops counting when its connection closes or is aborted, one set
+ * to close on completion when its results close.
  */
 class InFlightCountTest {
 
@@ -73,5 +75,95 @@ class InFlightCountTest {
             servers.close();
         }
         servers = new Servers(1, "round_robin");
+    }
+
+    /** The one row {@code rs} reads, {@code rs} closed. */
+    private static String answer(ResultSet rs) throws SQLException {
+        try (rs) {
+            assertTrue(rs.next());
+            return rs.getString(1);
+        }
+    }
+
+    /** A prepared read and a created one on the replica through {@code c}, their results closed, both left open. */
+    private Statement[] twoReadsLeftOpen(Connection c) throws SQLException {
+        PreparedStatement prepared = c.prepareStatement("select name from who where id = ?");
+        prepared.setInt(1, 1);
+        assertEquals("r1", answer(prepared.executeQuery()));
+        Statement created = c.createStatement();
+        assertEquals("r1", answer(created.executeQuery("select name from who")));
+        assertEquals(2, inFlight(), "each statement counts until it is closed");
+        return new Statement[] {prepared, created};
+    }
+
+    @Test
+    void theStatementsLeftOpenStopCountingWhenTheirConnectionCloses() throws SQLException {
+        servers = new Servers(1, "least_in_flight");
+        Connection c = servers.open();
+        Statement[] leftOpen = twoReadsLeftOpen(c);
+        c.close();
+        assertEquals(0, inFlight(), "the connection's close gave back what its statements left open held");
+        for (Statement s : leftOpen) {
+            s.close();   // closed after their connection, as Hibernate closes a batch statement
+        }
+        assertEquals(0, inFlight(), "nothing is given back twice");
+    }
+
+    @Test
+    void theStatementsLeftOpenStopCountingWhenTheirConnectionIsAborted() throws SQLException {
+        servers = new Servers(1, "least_in_flight");
+        Connection c = servers.open();
+        Statement[] leftOpen = twoReadsLeftOpen(c);
+        c.abort(Runnable::run);
+        assertEquals(0, inFlight(), "the abort gave back what the statements left open held");
+        for (Statement s : leftOpen) {
+            s.close();
+        }
+        assertEquals(0, inFlight(), "nothing is given back twice");
+    }
+
+    @Test
+    void aStatementClosedAfterItsConnectionLeavesTheNextSessionsCountAlone() throws SQLException {
+        servers = new Servers(1, "least_in_flight");
+        Connection earlier = servers.open();
+        PreparedStatement leftOpen = earlier.prepareStatement("select name from who where id = ?");
+        leftOpen.setInt(1, 1);
+        assertEquals("r1", answer(leftOpen.executeQuery()));
+        earlier.close();
+        assertEquals(0, inFlight());
+        assertEquals(1, servers.router.idleConnections(), "its parts wait for the next session");
+        try (Connection next = servers.open();   // over the same parts
+             PreparedStatement ps = next.prepareStatement("select name from who where id = ?")) {
+            ps.setInt(1, 1);
+            assertEquals("r1", answer(ps.executeQuery()));
+            assertEquals(1, inFlight(), "the next session's read");
+            leftOpen.close();   // late, while the parts serve the next session
+            assertEquals(1, inFlight(), "the next session's read still counts: the earlier connection gave back its"
+                    + " statement's count when it closed");
+        }
+        assertEquals(0, inFlight());
+    }
+
+    @Test
+    void aStatementThatClosesOnCompletionStopsCountingWhenItsResultsClose() throws SQLException {
+        servers = new Servers(1, "least_in_flight");
+        try (Connection c = servers.open()) {
+            Statement created = c.createStatement();
+            created.closeOnCompletion();
+            ResultSet rs = created.executeQuery("select name from who");
+            assertEquals(1, inFlight(), "a created read in progress");
+            assertEquals("r1", answer(rs));   // its driver statement closes with its results
+            assertEquals(0, inFlight(), "a created read that closed on completion");
+
+            PreparedStatement prepared = c.prepareStatement("select name from who where id = ?");
+            prepared.closeOnCompletion();
+            prepared.setInt(1, 1);
+            rs = prepared.executeQuery();
+            assertEquals(1, inFlight(), "a prepared read in progress");
+            assertEquals("r1", answer(rs));
+            assertTrue(prepared.isClosed(), "closed with its results: the application need not close it");
+            assertEquals(0, inFlight(), "a prepared read that closed on completion");
+        }
+        assertEquals(0, inFlight());
     }
 }
