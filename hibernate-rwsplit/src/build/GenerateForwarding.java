@@ -31,7 +31,7 @@ import java.util.function.Function;
  * <li>{@code RoutedResultSet}: a result set that hands back the routed statement ({@code getStatement()}) and tells
  *     it when it closes ({@code ResultsOwner}).</li>
  * <li>{@code RoutedMetaData}: database metadata that hands back the routing connection ({@code getConnection()}), and
- *     result sets that hand back no statement, as those of metadata may.</li>
+ *     result sets that hand back no statement, as those of metadata may; once its connection is closed it throws.</li>
  * </ul>
  * The behaviour around these methods lives in the hand-written subclasses.
  */
@@ -711,19 +711,24 @@ public final class GenerateForwarding {
         s.append("""
                 /**
                  * The database metadata of a routing connection (the primary's): every call forwards to the driver's, and
-                 * {@link #getConnection()} returns the routing connection; its result sets hand back no statement. Generated
-                 * from {@link java.sql.DatabaseMetaData}.
+                 * {@link #getConnection()} returns the routing connection; its result sets hand back no statement. Once the
+                 * routing connection is closed, every call but {@code getConnection()} throws {@code 08003}, as JDBC says
+                 * of the objects of a closed connection: the driver's metadata belongs to a physical connection that went
+                 * back to its pool, which may lend it to another session by then. (The driver's version, which the JDK
+                 * declares without {@code SQLException}, still answers: a constant of the driver, no connection's.)
+                 * Generated from {@link java.sql.DatabaseMetaData}.
                  */
                 final class RoutedMetaData implements java.sql.DatabaseMetaData {
 
-                    private final java.sql.Connection owner;
+                    private final RoutingConnection owner;
                     private final java.sql.DatabaseMetaData delegate;
 
-                    RoutedMetaData(java.sql.Connection owner, java.sql.DatabaseMetaData delegate) {
+                    RoutedMetaData(RoutingConnection owner, java.sql.DatabaseMetaData delegate) {
                         this.owner = owner;
                         this.delegate = delegate;
                     }
 
+                    /** The routing connection, also once it is closed (as drivers answer). */
                     @Override
                     public java.sql.Connection getConnection() {
                         return owner;
@@ -731,19 +736,27 @@ public final class GenerateForwarding {
 
                     @Override
                     public <T> T unwrap(Class<T> iface) throws java.sql.SQLException {
+                        owner.checkOpen();
                         return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
                     }
 
                     @Override
                     public boolean isWrapperFor(Class<?> iface) throws java.sql.SQLException {
+                        owner.checkOpen();
                         return iface.isInstance(this) || delegate.isWrapperFor(iface);
                     }
                 """);
         for (Method m : methods(DatabaseMetaData.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
-            s.append(method(m, "        " + returning(m, "delegate." + m.getName() + "(" + arguments(m) + ")",
+            String checked = throwsSqlException(m) ? "        owner.checkOpen();\n" : "";
+            s.append(method(m, checked + "        " + returning(m, "delegate." + m.getName() + "(" + arguments(m) + ")",
                     call -> "new RoutedResultSet(null, " + call + ")") + ";\n"));
         }
         return s.append("}\n").toString();
+    }
+
+    /** Whether {@code m} declares {@code SQLException} (all of {@link DatabaseMetaData} but the driver's version). */
+    private static boolean throwsSqlException(Method m) {
+        return List.of(m.getExceptionTypes()).contains(java.sql.SQLException.class);
     }
 
     // ------------------------------------------------------------------ methods

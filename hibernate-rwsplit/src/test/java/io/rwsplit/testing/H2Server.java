@@ -138,6 +138,10 @@ public final class H2Server extends DataSourceAdapter {
             throw refusal.get();
         }
         Connection real = DriverManager.getConnection(url, "sa", "");
+        // H2 keeps client info only in its compatibility modes, and takes no type map but an empty one: each connection
+        // keeps both here instead, as pgjdbc keeps them, so that tests see which connections they were set on
+        java.util.Properties clientInfo = new java.util.Properties();
+        Object[] typeMap = {new java.util.HashMap<String, Class<?>>()};
         Connection proxy = (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] {Connection.class}, (p, method, args) -> {
                     if (method.getName().equals("close") && closeThrows) {
@@ -158,6 +162,37 @@ public final class H2Server extends DataSourceAdapter {
                     if (method.getName().equals("setNetworkTimeout")) {
                         networkTimeouts.add((Integer) args[1]);
                         return null;  // H2 ignores it: recorded here instead
+                    }
+                    switch (method.getName()) {
+                        case "setClientInfo" -> {
+                            if (args.length == 1) {   // the whole set, which replaces the properties set before
+                                clientInfo.clear();
+                                clientInfo.putAll((java.util.Properties) args[0]);
+                            }
+                            else if (args[1] == null) {
+                                clientInfo.remove(args[0]);
+                            }
+                            else {
+                                clientInfo.setProperty((String) args[0], (String) args[1]);
+                            }
+                            return null;
+                        }
+                        case "getClientInfo" -> {
+                            if (args == null) {
+                                java.util.Properties copy = new java.util.Properties();
+                                copy.putAll(clientInfo);
+                                return copy;
+                            }
+                            return clientInfo.getProperty((String) args[0]);
+                        }
+                        case "setTypeMap" -> {
+                            typeMap[0] = args[0];
+                            return null;
+                        }
+                        case "getTypeMap" -> {
+                            return typeMap[0];
+                        }
+                        default -> { }
                     }
                     Function<String, SQLException> fails = preparedFails;
                     SQLException lacking = fails != null && method.getName().equals("prepareStatement")

@@ -2,13 +2,16 @@ package io.rwsplit.internal.route;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.Executor;
 
 /**
- * The settings made on one logical connection (isolation, catalog, schema, holdability, network timeout), as the
- * application set them: {@link PhysicalConnections} applies each to the physical connections open when it is set
- * and to every one it opens later, so that the primary and a replica connection opened after the call behave alike.
- * Used by one thread at a time, like the logical connection.
+ * The settings made on one logical connection (isolation, catalog, schema, holdability, network timeout, client info,
+ * type map), as the application set them: {@link PhysicalConnections} applies each to the physical connections open
+ * when it is set and to every one it opens later, so that the primary and a replica connection opened after the call
+ * behave alike. Used by one thread at a time, like the logical connection.
  */
 final class ConnectionSettings {
 
@@ -18,6 +21,12 @@ final class ConnectionSettings {
     private int holdability = -1;
     private Executor networkExecutor;
     private int networkTimeout = -1;
+    /** The client info the application gave as one set ({@code setClientInfo(Properties)}), or null. */
+    private Properties clientInfoSet;
+    /** The client info properties set by name since that set (a null value clears one), in the order set, or null. */
+    private Map<String, String> clientInfo;
+    /** The type map set on the logical connection, or null. */
+    private Map<String, Class<?>> typeMap;
 
     /** Back to none set: the logical connection serves another session ({@link Router#open}). */
     void clear() {
@@ -27,6 +36,9 @@ final class ConnectionSettings {
         holdability = -1;
         networkExecutor = null;
         networkTimeout = -1;
+        clientInfoSet = null;
+        clientInfo = null;
+        typeMap = null;
     }
 
     /** The isolation set on the logical connection, or read from its first connection; -1: neither. */
@@ -90,6 +102,59 @@ final class ConnectionSettings {
         open.forEachOpen(c -> c.setNetworkTimeout(executor, milliseconds));
     }
 
+    /**
+     * Sets client info property {@code name} on {@code current} (the connection of the current transaction) first, so
+     * that a name the driver refuses fails there before it is kept, then on the other open connection and on those
+     * opened later: the session's statements run under it wherever they are routed (pgjdbc sends ApplicationName to the
+     * server, where it names the session in pg_stat_activity and in the logs).
+     */
+    void clientInfo(String name, String value, Connection current, PhysicalConnections open) throws SQLException {
+        current.setClientInfo(name, value);
+        if (clientInfo == null) {
+            clientInfo = new LinkedHashMap<>();
+        }
+        clientInfo.put(name, value);
+        open.forEachOpen(c -> {
+            if (c != current) {
+                c.setClientInfo(name, value);
+            }
+        });
+    }
+
+    /**
+     * Sets the client info of {@code current} first, then of the other open connection and of those opened later, to
+     * {@code properties}, which replace every property set before (by name or as a set), as JDBC says. A copy is kept:
+     * the caller may change its own later.
+     */
+    void clientInfo(Properties properties, Connection current, PhysicalConnections open) throws SQLException {
+        current.setClientInfo(properties);
+        Properties set = new Properties();
+        for (String name : properties.stringPropertyNames()) {
+            set.setProperty(name, properties.getProperty(name));
+        }
+        clientInfoSet = set;
+        clientInfo = null;
+        open.forEachOpen(c -> {
+            if (c != current) {
+                c.setClientInfo(set);
+            }
+        });
+    }
+
+    /**
+     * Sets the type map on {@code current} first (a driver that takes none refuses it there, before it is kept), then
+     * on the other open connection and on those opened later: a value read on a replica is mapped as on the primary.
+     */
+    void typeMap(Map<String, Class<?>> map, Connection current, PhysicalConnections open) throws SQLException {
+        current.setTypeMap(map);
+        typeMap = map;
+        open.forEachOpen(c -> {
+            if (c != current) {
+                c.setTypeMap(map);
+            }
+        });
+    }
+
     /** Brings a connection opened now up to the settings made so far. */
     void applyTo(Connection c) throws SQLException {
         if (isolation != -1 && c.getTransactionIsolation() != isolation) {
@@ -106,6 +171,17 @@ final class ConnectionSettings {
         }
         if (networkTimeout != -1) {
             c.setNetworkTimeout(networkExecutor, networkTimeout);
+        }
+        if (typeMap != null) {
+            c.setTypeMap(typeMap);
+        }
+        if (clientInfoSet != null) {
+            c.setClientInfo(clientInfoSet);
+        }
+        if (clientInfo != null) {
+            for (Map.Entry<String, String> property : clientInfo.entrySet()) {
+                c.setClientInfo(property.getKey(), property.getValue());
+            }
         }
     }
 }

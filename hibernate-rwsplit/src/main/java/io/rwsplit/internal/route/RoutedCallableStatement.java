@@ -3,7 +3,9 @@ package io.rwsplit.internal.route;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Map;
 
 /**
  * A callable statement of a {@link RoutingConnection}: the {@code PreparedStatement} part forwards through
@@ -11,8 +13,9 @@ import java.sql.SQLException;
  * so that no caller reaches the physical connection around routing), and its executions go through the
  * connection's {@link Failover} as those of {@code prepareStatement} do ({@link RoutedPreparedStatement}). The
  * methods {@link CallableStatement} adds forward to the driver's statement ({@code ForwardingCallableStatement},
- * generated at build time). Its setters by name and its OUT parameters are not recorded: once one is called,
- * an execution is not replayed elsewhere (the error goes to the caller, as for a stream parameter).
+ * generated at build time); an OUT parameter that is a cursor is handed out as this statement's result sets are. Its
+ * setters by name and its OUT parameters are not recorded: once one is called, an execution is not replayed elsewhere
+ * (the error goes to the caller, as for a stream parameter).
  */
 final class RoutedCallableStatement extends ForwardingCallableStatement {
 
@@ -27,5 +30,52 @@ final class RoutedCallableStatement extends ForwardingCallableStatement {
     @Override
     PreparedStatement prepareAgain(Connection connection) throws SQLException {
         return shape.prepareCall(connection, sql);
+    }
+
+    // ------------------------------------------------------------------ OUT parameters that are cursors
+
+    @Override
+    public Object getObject(int parameterIndex) throws SQLException {
+        return cursor(callable.getObject(parameterIndex));
+    }
+
+    @Override
+    public Object getObject(String parameterName) throws SQLException {
+        return cursor(callable.getObject(parameterName));
+    }
+
+    @Override
+    public Object getObject(int parameterIndex, Map<String, Class<?>> map) throws SQLException {
+        return cursor(callable.getObject(parameterIndex, map));
+    }
+
+    @Override
+    public Object getObject(String parameterName, Map<String, Class<?>> map) throws SQLException {
+        return cursor(callable.getObject(parameterName, map));
+    }
+
+    @Override
+    public <T> T getObject(int parameterIndex, Class<T> type) throws SQLException {
+        return cursor(callable.getObject(parameterIndex, type), type);
+    }
+
+    @Override
+    public <T> T getObject(String parameterName, Class<T> type) throws SQLException {
+        return cursor(callable.getObject(parameterName, type), type);
+    }
+
+    /**
+     * An OUT parameter's value: a cursor (a {@code REF_CURSOR}, PostgreSQL's {@code refcursor}) is a result set of the
+     * driver's statement, handed out as this statement's result sets are, so that its {@code getStatement()} leads back
+     * here and never to the driver's statement and its physical connection.
+     */
+    private Object cursor(Object value) {
+        return value instanceof ResultSet results ? results(results) : value;
+    }
+
+    /** As {@link #cursor(Object)}, for a value asked as {@code type}: asked as the driver's own class, it stays so. */
+    private <T> T cursor(T value, Class<T> type) {
+        return value instanceof ResultSet results && type.isAssignableFrom(RoutedResultSet.class)
+                ? type.cast(results(results)) : value;
     }
 }

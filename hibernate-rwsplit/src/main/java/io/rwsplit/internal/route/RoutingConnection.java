@@ -357,28 +357,36 @@ public final class RoutingConnection implements Connection {
         return routing.settings().networkTimeout() != -1 ? routing.settings().networkTimeout() : current().getNetworkTimeout();
     }
 
+    /** Set on every physical connection, the open ones and those opened later, as the other settings. */
     @Override
     public void setClientInfo(String name, String value) throws SQLClientInfoException {
-        clientInfo(c -> c.setClientInfo(name, value));
+        try {
+            ConnectionRouting routing = open();
+            routing.settings().clientInfo(name, value, current(), routing.physical());
+        }
+        catch (SQLException e) {
+            throw clientInfoFailure(e);
+        }
     }
 
     @Override
     public void setClientInfo(Properties properties) throws SQLClientInfoException {
-        clientInfo(c -> c.setClientInfo(properties));
-    }
-
-    private void clientInfo(PhysicalConnections.Action action) throws SQLClientInfoException {
         try {
-            action.apply(current());
-        }
-        catch (SQLClientInfoException e) {
-            throw e;
+            ConnectionRouting routing = open();
+            routing.settings().clientInfo(properties, current(), routing.physical());
         }
         catch (SQLException e) {
-            throw new SQLClientInfoException(e.getMessage(), Map.of(), e);
+            throw clientInfoFailure(e);
         }
     }
 
+    /** A failure of {@code setClientInfo} as JDBC declares it: the driver's, or one keeping the cause's SQLState. */
+    private static SQLClientInfoException clientInfoFailure(SQLException e) {
+        return e instanceof SQLClientInfoException refused ? refused
+                : new SQLClientInfoException(e.getMessage(), e.getSQLState(), e.getErrorCode(), Map.of(), e);
+    }
+
+    /** Read on the connection of the current transaction: every physical connection has what was set on this one. */
     @Override
     public String getClientInfo(String name) throws SQLException {
         return current().getClientInfo(name);
@@ -394,9 +402,11 @@ public final class RoutingConnection implements Connection {
         return current().getTypeMap();
     }
 
+    /** Set on every physical connection, the open ones and those opened later, as the other settings. */
     @Override
     public void setTypeMap(Map<String, Class<?>> map) throws SQLException {
-        current().setTypeMap(map);
+        ConnectionRouting routing = open();
+        routing.settings().typeMap(map, current(), routing.physical());
     }
 
     // ------------------------------------------------------------------ factories (data goes to the primary)

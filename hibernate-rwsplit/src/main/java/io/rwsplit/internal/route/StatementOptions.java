@@ -2,22 +2,36 @@ package io.rwsplit.internal.route;
 
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 
 /**
- * The options of a {@link RoutedStatement} (fetch size, timeouts, ...): each setter is recorded and applied to the
- * current driver statement, and replayed on every driver statement created later ({@link #replayOptions}); getters
- * read the driver statement's.
+ * The options of a {@link RoutedStatement} (fetch size, timeouts, ...): each setter is applied to the current driver
+ * statement and kept, and replayed on every driver statement created later ({@link #replayOptions}); getters read the
+ * driver statement's. One call per setter is kept, its last: an application that reuses one statement and sets its
+ * fetch size before each query keeps one call, not one per query, and a move replays each option once.
  */
 abstract class StatementOptions implements Statement {
 
-    /** One recorded option setter, replayed on every driver statement this statement creates. */
-    @FunctionalInterface
-    private interface Option {
-        void apply(Statement statement) throws SQLException;
-    }
+    // The option setters, by the numbers kept in setters. setMaxRows and setLargeMaxRows set one limit: each is kept
+    // apart, and the later of the two is replayed after the other, so that it wins as it did.
+    private static final int MAX_FIELD_SIZE = 1, MAX_ROWS = 2, LARGE_MAX_ROWS = 3, ESCAPE_PROCESSING = 4,
+            QUERY_TIMEOUT = 5, CURSOR_NAME = 6, FETCH_DIRECTION = 7, FETCH_SIZE = 8, POOLABLE = 9,
+            CLOSE_ON_COMPLETION = 10;
+    /** How many option setters there are: the most calls kept. */
+    private static final int SETTERS = 10;
 
-    private final ArrayList<Option> options = new ArrayList<>(2);
+    /**
+     * The setters kept, each once, in the order of their last calls: a driver may check one option against another as
+     * it is set (H2 and Derby refuse a fetch size above the max rows), so each is replayed where the application last
+     * set it, meeting the others as they were then (or as a new statement has them). Made at the first option kept,
+     * then kept, emptied, by the body for its next statements: setting an option allocates nothing after that.
+     */
+    private int[] setters;
+    /** The argument of each kept call, beside its setter: an int widened, a boolean as 1 or 0 (a cursor name apart). */
+    private long[] arguments;
+    /** How many calls are kept. */
+    private int kept;
+    /** The argument of a kept {@code setCursorName} call, the one option that takes an object. */
+    private String cursorName;
 
     /** The driver statement of the last execution, or null before the first. */
     abstract Statement current();
@@ -27,77 +41,127 @@ abstract class StatementOptions implements Statement {
 
     abstract void checkOpen() throws SQLException;
 
-    /** The statement is closed: its options are forgotten (the list stays, for the body's next statement). */
+    /** The statement is closed: its options are forgotten (the arrays stay, emptied, for the body's next statement). */
     final void forgetOptions() {
-        options.clear();
+        if (kept != 0) {
+            java.util.Arrays.fill(setters, 0, kept, 0);
+            java.util.Arrays.fill(arguments, 0, kept, 0L);
+            kept = 0;
+        }
+        cursorName = null;
     }
 
-    /** Applies the options set so far to a new driver statement. */
+    /** Applies the options set so far to a new driver statement, in the order of their last calls. */
     final void replayOptions(Statement next) throws SQLException {
-        for (int i = 0; i < options.size(); i++) {   // no iterator: a statement created per read allocates nothing here
-            options.get(i).apply(next);
+        for (int i = 0; i < kept; i++) {
+            apply(next, setters[i], arguments[i], cursorName);
         }
     }
 
-    private void option(Option option) throws SQLException {
+    /**
+     * A setter call: applied to the current driver statement first, so that a value the driver refuses throws here and
+     * is not kept (replayed, it would fail every later move of the statement), then kept as the setter's last call. A
+     * driver statement {@code closeOnCompletion} closed gets nothing: the next execution makes a new one, and replays.
+     */
+    private void option(int setter, long argument, String name) throws SQLException {
         checkOpen();
-        options.add(option);
         Statement current = current();
-        if (current != null) {
-            option.apply(current);
+        if (current != null && !current.isClosed()) {
+            apply(current, setter, argument, name);
+        }
+        if (setter == CURSOR_NAME) {
+            cursorName = name;
+        }
+        keep(setter, argument);
+    }
+
+    /** Keeps {@code setter}'s call as its last: an earlier call of it goes, the calls kept after that one move up. */
+    private void keep(int setter, long argument) {
+        if (setters == null) {
+            setters = new int[SETTERS];
+            arguments = new long[SETTERS];
+        }
+        int at = 0;
+        while (at < kept && setters[at] != setter) {
+            at++;
+        }
+        if (at < kept) {
+            kept--;
+            System.arraycopy(setters, at + 1, setters, at, kept - at);
+            System.arraycopy(arguments, at + 1, arguments, at, kept - at);
+        }
+        setters[kept] = setter;
+        arguments[kept] = argument;
+        kept++;
+    }
+
+    /** Makes the call of {@code setter} with {@code argument} (or {@code name}, a cursor's) on {@code s}. */
+    private static void apply(Statement s, int setter, long argument, String name) throws SQLException {
+        switch (setter) {
+            case MAX_FIELD_SIZE -> s.setMaxFieldSize((int) argument);
+            case MAX_ROWS -> s.setMaxRows((int) argument);
+            case LARGE_MAX_ROWS -> s.setLargeMaxRows(argument);
+            case ESCAPE_PROCESSING -> s.setEscapeProcessing(argument != 0);
+            case QUERY_TIMEOUT -> s.setQueryTimeout((int) argument);
+            case CURSOR_NAME -> s.setCursorName(name);
+            case FETCH_DIRECTION -> s.setFetchDirection((int) argument);
+            case FETCH_SIZE -> s.setFetchSize((int) argument);
+            case POOLABLE -> s.setPoolable(argument != 0);
+            case CLOSE_ON_COMPLETION -> s.closeOnCompletion();
+            default -> throw new IllegalArgumentException("no option setter " + setter);
         }
     }
 
-    // ------------------------------------------------------------------ options (recorded and replayed)
+    // ------------------------------------------------------------------ options (kept and replayed)
 
     @Override
     public void setMaxFieldSize(int max) throws SQLException {
-        option(s -> s.setMaxFieldSize(max));
+        option(MAX_FIELD_SIZE, max, null);
     }
 
     @Override
     public void setMaxRows(int max) throws SQLException {
-        option(s -> s.setMaxRows(max));
+        option(MAX_ROWS, max, null);
     }
 
     @Override
     public void setLargeMaxRows(long max) throws SQLException {
-        option(s -> s.setLargeMaxRows(max));
+        option(LARGE_MAX_ROWS, max, null);
     }
 
     @Override
     public void setEscapeProcessing(boolean enable) throws SQLException {
-        option(s -> s.setEscapeProcessing(enable));
+        option(ESCAPE_PROCESSING, enable ? 1 : 0, null);
     }
 
     @Override
     public void setQueryTimeout(int seconds) throws SQLException {
-        option(s -> s.setQueryTimeout(seconds));
+        option(QUERY_TIMEOUT, seconds, null);
     }
 
     @Override
     public void setCursorName(String name) throws SQLException {
-        option(s -> s.setCursorName(name));
+        option(CURSOR_NAME, 0, name);
     }
 
     @Override
     public void setFetchDirection(int direction) throws SQLException {
-        option(s -> s.setFetchDirection(direction));
+        option(FETCH_DIRECTION, direction, null);
     }
 
     @Override
     public void setFetchSize(int rows) throws SQLException {
-        option(s -> s.setFetchSize(rows));
+        option(FETCH_SIZE, rows, null);
     }
 
     @Override
     public void setPoolable(boolean poolable) throws SQLException {
-        option(s -> s.setPoolable(poolable));
+        option(POOLABLE, poolable ? 1 : 0, null);
     }
 
     @Override
     public void closeOnCompletion() throws SQLException {
-        option(Statement::closeOnCompletion);
+        option(CLOSE_ON_COMPLETION, 0, null);
     }
 
     // ------------------------------------------------------------------ getters (the driver statement's)

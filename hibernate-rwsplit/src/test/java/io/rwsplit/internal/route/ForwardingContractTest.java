@@ -300,7 +300,7 @@ class ForwardingContractTest {
 
     @Test
     void everyMetaDataMethodIsForwardedAndItsResultSetsHandBackNoPhysicalStatement() throws Throwable {
-        try (Connection c = servers.open()) {
+        try (RoutingConnection c = servers.open()) {
             for (Method m : methodsOf(DatabaseMetaData.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
                 Recorder driver = new Recorder();
                 RoutedMetaData meta = new RoutedMetaData(c, driver.of(DatabaseMetaData.class));
@@ -313,6 +313,64 @@ class ForwardingContractTest {
                 }
                 assertSame(c, meta.getConnection());
             }
+        }
+    }
+
+    @Test
+    void everyMetaDataMethodOfAClosedConnectionIsRefusedAndReachesNothing() throws Throwable {
+        RoutingConnection c = servers.open();
+        Recorder driver = new Recorder();
+        RoutedMetaData meta = new RoutedMetaData(c, driver.of(DatabaseMetaData.class));
+        c.close();
+        int checked = 0;
+        for (Method m : methodsOf(DatabaseMetaData.class, Set.of("getConnection"))) {
+            if (!List.of(m.getExceptionTypes()).contains(SQLException.class)) {
+                continue;   // the driver's version: a constant of the driver, declared without SQLException
+            }
+            SQLException refused = assertThrows(SQLException.class, () -> invoke(meta, m, argumentsFor(m)),
+                    m + " of a closed connection's metadata");
+            assertEquals("08003", refused.getSQLState(), m.toString());
+            checked++;
+        }
+        assertTrue(checked > 150, "the methods of DatabaseMetaData were checked: " + checked);
+        assertEquals(List.of(), driver.calls, "nothing reached the driver's metadata");
+        assertSame(c, meta.getConnection(), "the routing connection, also once it is closed");
+    }
+
+    @Test
+    void aCursorOutParameterIsAResultSetOfTheCallableStatement() throws Throwable {
+        try (Connection c = servers.open()) {
+            RoutedCallableStatement call = (RoutedCallableStatement) c.prepareCall("call 1");
+            CallableStatement real = call.callable;
+            CallableStatement[] driverCall = new CallableStatement[1];
+            // a REF_CURSOR OUT parameter, as pgjdbc hands out a refcursor: a result set of the driver's statement
+            ResultSet cursor = (ResultSet) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {ResultSet.class}, (proxy, method, args) -> method.getName().equals("getStatement")
+                            ? driverCall[0] : defaultOf(method.getReturnType()));
+            driverCall[0] = (CallableStatement) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {CallableStatement.class}, (proxy, method, args) ->
+                            method.getName().equals("getObject") ? cursor : defaultOf(method.getReturnType()));
+            call.delegate = call.callable = driverCall[0];
+            int checked = 0;
+            for (Method m : methodsOf(CallableStatement.class, Set.of())) {
+                if (!m.getName().equals("getObject")) {
+                    continue;
+                }
+                Class<?>[] types = m.getParameterTypes();
+                Object[] args = new Object[types.length];
+                for (int i = 0; i < types.length; i++) {
+                    args[i] = types[i] == int.class ? 1 : types[i] == String.class ? "cursor"
+                            : types[i] == Class.class ? ResultSet.class : Map.of();
+                }
+                ResultSet results = assertInstanceOf(RoutedResultSet.class, invoke(call, m, args),
+                        m + " wraps a cursor");
+                assertSame(call, results.getStatement(), m + ": the cursor hands back the routed statement");
+                assertSame(c, results.getStatement().getConnection(), m + ": and through it the routing connection");
+                checked++;
+            }
+            assertEquals(6, checked, "getObject by index and by name, plain, with a type map and as a class");
+            assertInstanceOf(RoutedResultSet.class, call.getObject(1, Object.class), "a cursor asked as any object");
+            real.close();
         }
     }
 

@@ -74,6 +74,21 @@ class RoutingConnectionTest {
     }
 
     @Test
+    void theMetaDataOfAClosedConnectionRefusesWorkAndStillNamesItsConnection() throws SQLException {
+        Connection c = servers.open();
+        java.sql.DatabaseMetaData meta = c.getMetaData();
+        assertEquals("H2", meta.getDatabaseProductName());
+        c.close();   // the primary connection goes back to its pool, which may lend it to another session
+        assertEquals("08003", assertThrows(SQLException.class, meta::getDatabaseProductName).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, meta::getURL).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class,
+                () -> meta.getTables(null, null, "WHO", null)).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class,
+                () -> meta.unwrap(org.h2.jdbc.JdbcDatabaseMetaData.class)).getSQLState());
+        assertSame(c, meta.getConnection(), "the routing connection, closed, as drivers answer");
+    }
+
+    @Test
     void abortClosesTheLogicalConnectionAndAbortsBothPhysicalOnes() throws SQLException {
         Connection c = servers.open();
         assertEquals("r1", who(c));
