@@ -288,6 +288,28 @@ abstract class StatementHolesContract {
                 "the rollback to the savepoint undid the insert");
     }
 
+    @Test
+    void clientInfoSetOnTheConnectionIsTheReplicasWhereTheTransactionReads() {
+        String[] answers = new String[2];
+        doWork(c -> {
+            c.setClientInfo("ApplicationName", "holes-billing");   // in autocommit: on the primary's connection
+            c.setAutoCommit(false);
+            c.setReadOnly(true);
+            try {
+                answers[0] = rowsWithId(c, 1);   // the transaction reads on a replica connection opened now
+                answers[1] = c.getClientInfo("ApplicationName");   // asked where the transaction runs
+                c.commit();
+            }
+            finally {
+                c.setReadOnly(false);
+                c.setAutoCommit(true);
+            }
+            return null;
+        });
+        assertTrue(!TestCluster.PRIMARY.equals(server(answers[0])), "the read-only transaction reads on a replica");
+        assertEquals("holes-billing", answers[1], "the replica connection has the client info set before it opened");
+    }
+
     // ------------------------------------------------------------------ helpers
 
     private interface Work {
