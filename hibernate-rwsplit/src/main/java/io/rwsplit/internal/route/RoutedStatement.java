@@ -19,7 +19,8 @@ import io.rwsplit.internal.stats.QueryShapes;
  * query shape, and a replica read the stale-read audit samples is checked once its results are closed, as a prepared
  * statement's ({@link ReadAudit.Sample}): its result set closed, the next execution, or the statement's close.
  * The application holds its handle ({@link StatementHandle}); once closed, the body is kept by its connection for
- * the next {@code createStatement} ({@link StatementDoors#idle(RoutedStatement, RoutingConnection)}).
+ * the next {@code createStatement} ({@link StatementDoors#idle(RoutedStatement, RoutingConnection)}). Set to close on
+ * completion, it is closed, handle and all, once its driver statement closed with its results, as JDBC says.
  */
 final class RoutedStatement extends StatementOptions implements Failover.Door<Statement>, ResultsOwner {
 
@@ -115,18 +116,33 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     }
 
     /**
-     * Its results are closed: a driver statement that closed itself with them ({@code closeOnCompletion}) runs nowhere
-     * and gives back its replica's in-flight count; an execution after it runs on a new driver statement, counted again.
+     * Its results are closed. Set to close on completion, its driver statement closed itself with them, and JDBC then
+     * takes the statement for closed ({@code isClosed()} true, every later call but {@code close} refused): this one
+     * closes too, through its handle, as if the application had closed it (giving back its replica's in-flight count),
+     * so that a later execution throws instead of making a new driver statement. A driver statement closed under a
+     * statement not set so (its connection given back after a failure) gives back its count; the next execution makes
+     * a new one, counted again.
      */
     private void closedOnCompletion() {
         ReplicaNode holding = counted;
+        Statement current = physical;
+        boolean closes = closesOnCompletion();
         try {
-            if (holding == null || !physical.isClosed()) {
+            if (current == null || holding == null && !closes || !current.isClosed()) {
                 return;
             }
         }
         catch (SQLException e) {
             return;   // its close, or its connection's, gives the count back
+        }
+        if (closes) {
+            try {
+                handle.close();   // this body with it, which gives the count back
+            }
+            catch (SQLException ignored) {
+                // its driver statement is closed already; the body let go of the rest either way
+            }
+            return;
         }
         counted = null;
         routing.inFlight().release(holding, owner);
@@ -134,7 +150,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
 
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
     private void moveTo(Connection c, ReplicaNode replica) throws SQLException {
-        if (physicalOn != c || physical.isClosed()) { // closed: closeOnCompletion
+        if (physicalOn != c || physical.isClosed()) { // closed under it: its connection given back after a failure
             adopt(newStatement(c), c, replica);
         }
         else {

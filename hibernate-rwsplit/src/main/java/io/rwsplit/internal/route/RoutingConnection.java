@@ -413,8 +413,16 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public DatabaseMetaData getMetaData() throws SQLException {
-        ConnectionRouting routing = open();
-        return new RoutedMetaData(this, routing.physical().primary().getMetaData());
+        Connection primary = metaDataConnection();
+        return new RoutedMetaData(this, primary, primary.getMetaData());
+    }
+
+    /**
+     * The physical connection metadata reads: the primary's, opened if needed. {@link RoutedMetaData} asks again at
+     * each call, since a failover may give the primary connection back and open another while this stays open.
+     */
+    Connection metaDataConnection() throws SQLException {
+        return open().physical().primary();
     }
 
     @Override

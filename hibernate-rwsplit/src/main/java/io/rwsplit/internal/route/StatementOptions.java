@@ -51,6 +51,19 @@ abstract class StatementOptions implements Statement {
         cursorName = null;
     }
 
+    /**
+     * Whether {@code closeOnCompletion()} was called (JDBC has no way back): the statement is closed once a driver
+     * statement of it closed with its results. Nothing to look at for a statement that kept no option.
+     */
+    final boolean closesOnCompletion() {
+        for (int i = 0; i < kept; i++) {
+            if (setters[i] == CLOSE_ON_COMPLETION) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Applies the options set so far to a new driver statement, in the order of their last calls. */
     final void replayOptions(Statement next) throws SQLException {
         for (int i = 0; i < kept; i++) {
@@ -61,7 +74,8 @@ abstract class StatementOptions implements Statement {
     /**
      * A setter call: applied to the current driver statement first, so that a value the driver refuses throws here and
      * is not kept (replayed, it would fail every later move of the statement), then kept as the setter's last call. A
-     * driver statement {@code closeOnCompletion} closed gets nothing: the next execution makes a new one, and replays.
+     * driver statement closed under the statement (its connection given back after a failure) gets nothing: the next
+     * execution makes a new one, and replays.
      */
     private void option(int setter, long argument, String name) throws SQLException {
         checkOpen();

@@ -32,9 +32,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Every method of the JDK's {@code PreparedStatement}, {@code CallableStatement}, {@code ResultSet} and
  * {@code DatabaseMetaData} reaches the driver's object with the same arguments, every setter of a prepared
- * statement is recorded (or, for a stream, stops the recording) and replays as it was called, and nothing hands
- * back a physical statement or connection. Checked by reflection over the interfaces, so a method a new JDK adds
- * fails here until it is forwarded.
+ * statement (and its {@code closeOnCompletion()}) is recorded (or, for a stream, stops the recording) and replays as
+ * it was called, and nothing hands back a physical statement or connection. Checked by reflection over the
+ * interfaces, so a method a new JDK adds fails here until it is forwarded.
  */
 class ForwardingContractTest {
 
@@ -161,7 +161,8 @@ class ForwardingContractTest {
                 ResultSet results = assertInstanceOf(RoutedResultSet.class, result, m + " wraps its result set");
                 assertSame(statement, results.getStatement(), m + ": the result set hands back the routed statement");
             }
-            if (m.getName().startsWith("set") && m.getReturnType() == void.class) {
+            if (m.getReturnType() == void.class
+                    && (m.getName().startsWith("set") || m.getName().equals("closeOnCompletion"))) {
                 setters++;
                 assertTrue(statement.canReplay(), m + " is kept");
                 Recorder replayed = new Recorder();
@@ -301,9 +302,10 @@ class ForwardingContractTest {
     @Test
     void everyMetaDataMethodIsForwardedAndItsResultSetsHandBackNoPhysicalStatement() throws Throwable {
         try (RoutingConnection c = servers.open()) {
+            Connection primary = c.metaDataConnection();
             for (Method m : methodsOf(DatabaseMetaData.class, Set.of("unwrap", "isWrapperFor", "getConnection"))) {
                 Recorder driver = new Recorder();
-                RoutedMetaData meta = new RoutedMetaData(c, driver.of(DatabaseMetaData.class));
+                RoutedMetaData meta = new RoutedMetaData(c, primary, driver.of(DatabaseMetaData.class));
                 Object[] args = argumentsFor(m);
                 Object result = invoke(meta, m, args);
                 assertEquals(List.of(signature(m)), driver.calls, m + " reaches the driver's metadata once");
@@ -320,7 +322,7 @@ class ForwardingContractTest {
     void everyMetaDataMethodOfAClosedConnectionIsRefusedAndReachesNothing() throws Throwable {
         RoutingConnection c = servers.open();
         Recorder driver = new Recorder();
-        RoutedMetaData meta = new RoutedMetaData(c, driver.of(DatabaseMetaData.class));
+        RoutedMetaData meta = new RoutedMetaData(c, c.metaDataConnection(), driver.of(DatabaseMetaData.class));
         c.close();
         int checked = 0;
         for (Method m : methodsOf(DatabaseMetaData.class, Set.of("getConnection"))) {
@@ -371,6 +373,46 @@ class ForwardingContractTest {
             assertEquals(6, checked, "getObject by index and by name, plain, with a type map and as a class");
             assertInstanceOf(RoutedResultSet.class, call.getObject(1, Object.class), "a cursor asked as any object");
             real.close();
+        }
+    }
+
+    @Test
+    void aCursorColumnIsAResultSetOfTheRoutedStatement() throws Throwable {
+        try (Connection c = servers.open(); PreparedStatement statement = c.prepareStatement("select 1")) {
+            java.sql.Statement driverStatement = new Recorder().of(java.sql.Statement.class);
+            // a refcursor column, as pgjdbc hands it out: a result set of the driver's statement
+            ResultSet cursor = (ResultSet) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {ResultSet.class}, (proxy, method, args) -> method.getName().equals("getStatement")
+                            ? driverStatement : defaultOf(method.getReturnType()));
+            ResultSet row = (ResultSet) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {ResultSet.class}, (proxy, method, args) ->
+                            method.getName().equals("getObject") ? cursor : defaultOf(method.getReturnType()));
+            RoutedResultSet results = new RoutedResultSet(statement, row);
+            int checked = 0;
+            for (Method m : methodsOf(ResultSet.class, Set.of())) {
+                if (!m.getName().equals("getObject")) {
+                    continue;
+                }
+                Class<?>[] types = m.getParameterTypes();
+                Object[] args = new Object[types.length];
+                for (int i = 0; i < types.length; i++) {
+                    args[i] = types[i] == int.class ? 1 : types[i] == String.class ? "cursor"
+                            : types[i] == Class.class ? ResultSet.class : Map.of();
+                }
+                ResultSet column = assertInstanceOf(RoutedResultSet.class, invoke(results, m, args),
+                        m + " wraps a cursor");
+                assertSame(statement, column.getStatement(), m + ": the cursor hands back the routed statement");
+                assertSame(c, column.getStatement().getConnection(), m + ": and through it the routing connection");
+                checked++;
+            }
+            assertEquals(6, checked, "getObject by index and by name, plain, with a type map and as a class");
+            assertInstanceOf(RoutedResultSet.class, results.getObject(1, Object.class), "a cursor asked as any object");
+            String text = "text";
+            RoutedResultSet plain = new RoutedResultSet(statement, (ResultSet) Proxy.newProxyInstance(
+                    getClass().getClassLoader(), new Class<?>[] {ResultSet.class}, (proxy, method, args) ->
+                            method.getName().equals("getObject") ? text : defaultOf(method.getReturnType())));
+            assertSame(text, plain.getObject(1), "any other value as the driver gave it");
+            assertSame(text, plain.getObject("label", String.class));
         }
     }
 

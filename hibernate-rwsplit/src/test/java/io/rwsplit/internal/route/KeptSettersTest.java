@@ -242,6 +242,43 @@ class KeptSettersTest {
     }
 
     @Test
+    void setMaxRowsAndSetLargeMaxRowsSetOneLimitAndOnlyTheLaterCallIsReplayed() throws SQLException {
+        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
+        statement.setMaxRows(10);
+        statement.setLargeMaxRows(5);   // the limit now: both replayed, setMaxRows(10) would win
+        Driver replayed = new Driver();
+        statement.replay(replayed.of(PreparedStatement.class));
+        assertEquals(List.of("setLargeMaxRows[5]"), replayed.calls());
+
+        statement.setMaxRows(20);
+        Driver again = new Driver();
+        statement.replay(again.of(PreparedStatement.class));
+        assertEquals(List.of("setMaxRows[20]"), again.calls());
+    }
+
+    @Test
+    void theFetchSizeIsReplayedBeforeTheMaxRowsWhateverTheOrderTheyWereSetIn() throws SQLException {
+        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
+        statement.setMaxRows(100);
+        statement.setFetchSize(50);
+        statement.setMaxRows(10);   // H2 and Derby refuse a fetch size above the max rows when it is set
+        Driver replayed = new Driver();
+        statement.replay(replayed.of(PreparedStatement.class));
+        assertEquals(List.of("setFetchSize[50]", "setMaxRows[10]"), replayed.calls(),
+                "a statement prepared again has no max rows yet when its fetch size is set");
+    }
+
+    @Test
+    void closeOnCompletionIsKeptAndReplayed() throws SQLException {
+        ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
+        statement.setInt(1, 1);
+        statement.closeOnCompletion();
+        Driver replayed = new Driver();
+        statement.replay(replayed.of(PreparedStatement.class));
+        assertEquals(List.of("closeOnCompletion[]", "setInt[1, 1]"), replayed.calls());
+    }
+
+    @Test
     void anIndexJdbcDoesNotDefineStopsTheRecording() throws SQLException {
         ForwardingPreparedStatement statement = statement(new Driver().of(PreparedStatement.class));
         statement.setInt(1, 1);

@@ -74,6 +74,21 @@ class RoutingConnectionTest {
     }
 
     @Test
+    void theMetaDataReadsThePrimaryConnectionAFailoverOpenedInPlaceOfTheOneItWasMadeOn() throws SQLException {
+        servers.down(0);   // every read is one the primary must serve
+        try (Connection c = servers.open()) {
+            java.sql.DatabaseMetaData meta = c.getMetaData();
+            servers.primary.failNextExecutions.set(1);   // the primary connection breaks under an autocommit read
+            assertEquals("primary", who(c), "served on a new primary connection");
+            assertEquals(2, servers.primary.handedOut.size());
+            assertTrue(servers.primary.handedOut.get(0).isClosed(), "the broken one went back to its pool");
+            try (java.sql.ResultSet tables = meta.getTables(null, null, "WHO", null)) {
+                assertTrue(tables.next(), "answered through the new primary connection");
+            }
+        }
+    }
+
+    @Test
     void theMetaDataOfAClosedConnectionRefusesWorkAndStillNamesItsConnection() throws SQLException {
         Connection c = servers.open();
         java.sql.DatabaseMetaData meta = c.getMetaData();

@@ -1,7 +1,9 @@
 package io.rwsplit.internal.route;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Proxy;
@@ -111,13 +113,19 @@ class StatementOptionsTest {
     }
 
     @Test
-    void anOptionSetAfterCloseOnCompletionClosedTheDriverStatementIsTheNextOnes() throws SQLException {
+    void aStatementSetToCloseOnCompletionIsClosedOnceItsResultsAreClosed() throws SQLException {
         try (Connection c = servers.open(); Statement s = c.createStatement()) {
             s.closeOnCompletion();
-            read(s);   // its results closed: the driver statement closes with them, the statement stays open
-            s.setFetchSize(7);
-            try (ResultSet rs = s.executeQuery("select name from who")) {
-                assertEquals(7, s.getFetchSize(), "set on the driver statement the execution made");
+            assertEquals(1, s.executeUpdate("insert into item (label) values ('a')"));
+            assertFalse(s.isClosed(), "no results to close with: it stays open");
+            read(s);   // its results closed: the driver statement closes with them, and so does the statement
+            assertTrue(s.isClosed(), "closed, as JDBC says of a statement closed on completion");
+            assertEquals("HY010", assertThrows(SQLException.class, () -> read(s)).getSQLState(),
+                    "an execution after it throws instead of running on a new driver statement");
+            assertEquals("HY010", assertThrows(SQLException.class, s::getFetchSize).getSQLState());
+            try (Statement next = c.createStatement()) {
+                read(next);   // the body serves the connection's next statement, which does not close on completion
+                assertFalse(next.isClosed());
             }
         }
     }
