@@ -130,8 +130,17 @@ public final class H2Server extends DataSourceAdapter {
         }
     }
 
+    /** Whether its connections refuse every client info property set on them. */
+    public volatile boolean refusesClientInfo;
+    /** Run at each connection asked for, before it is lent (a test's latch: a borrow that takes its time). */
+    public volatile Runnable beforeLend;
+
     @Override
     public Connection getConnection() throws SQLException {
+        Runnable before = beforeLend;
+        if (before != null) {
+            before.run();
+        }
         Supplier<SQLException> refusal = lendFails;
         if (refusal != null) {
             refusedLends.incrementAndGet();
@@ -165,6 +174,10 @@ public final class H2Server extends DataSourceAdapter {
                     }
                     switch (method.getName()) {
                         case "setClientInfo" -> {
+                            if (refusesClientInfo) {   // as MySQL Connector/J's stored-procedure provider on a read-only server
+                                throw new java.sql.SQLClientInfoException("simulated: client info refused", "HY000", 0,
+                                        java.util.Map.of());
+                            }
                             if (args.length == 1) {   // the whole set, which replaces the properties set before
                                 clientInfo.clear();
                                 clientInfo.putAll((java.util.Properties) args[0]);

@@ -116,7 +116,7 @@ final class ConnectionSettings {
         clientInfo.put(name, value);
         open.forEachOpen(c -> {
             if (c != current) {
-                c.setClientInfo(name, value);
+                replayClientInfo(c, name, value, null);
             }
         });
     }
@@ -136,7 +136,7 @@ final class ConnectionSettings {
         clientInfo = null;
         open.forEachOpen(c -> {
             if (c != current) {
-                c.setClientInfo(set);
+                replayClientInfo(c, null, null, set);
             }
         });
     }
@@ -147,7 +147,7 @@ final class ConnectionSettings {
      */
     void typeMap(Map<String, Class<?>> map, Connection current, PhysicalConnections open) throws SQLException {
         current.setTypeMap(map);
-        typeMap = map;
+        typeMap = map == null ? null : new java.util.HashMap<>(map);   // the caller may change its own later
         open.forEachOpen(c -> {
             if (c != current) {
                 c.setTypeMap(map);
@@ -176,12 +176,37 @@ final class ConnectionSettings {
             c.setTypeMap(typeMap);
         }
         if (clientInfoSet != null) {
-            c.setClientInfo(clientInfoSet);
+            replayClientInfo(c, null, null, clientInfoSet);
         }
         if (clientInfo != null) {
             for (Map.Entry<String, String> property : clientInfo.entrySet()) {
-                c.setClientInfo(property.getKey(), property.getValue());
+                replayClientInfo(c, property.getKey(), property.getValue(), null);
             }
+        }
+    }
+
+    /**
+     * Client info set again on {@code c} (property {@code name}, or the whole {@code set}): the driver took it on the
+     * connection it was set on, so a refusal here is the server's (MySQL Connector/J's stored-procedure provider writes,
+     * and a read-only replica refuses it), which says nothing of the replica's health and must not fail the read that
+     * opens the connection or mark the replica down: the property is left as the pool lent it, at debug level (names
+     * only: a value may be a user's). A connection error still fails, as any other call's would.
+     */
+    private static void replayClientInfo(Connection c, String name, String value, Properties set) throws SQLException {
+        try {
+            if (set != null) {
+                c.setClientInfo(set);
+            }
+            else {
+                c.setClientInfo(name, value);
+            }
+        }
+        catch (java.sql.SQLClientInfoException e) {
+            if (io.rwsplit.internal.health.ConnectionErrors.isConnectionError(e)) {
+                throw e;
+            }
+            Router.log.debug("client info {} not set again on a replica connection (SQLState {}): it keeps the pool's",
+                    set != null ? set.stringPropertyNames() : name, e.getSQLState());
         }
     }
 }

@@ -32,10 +32,26 @@ final class InFlightCounts {
         this.held = replicas.countsInFlight() ? new AtomicIntegerArray(nodes.size()) : null;
     }
 
-    /** A statement of the connection starts holding a count on {@code node}. */
-    void hold(ReplicaNode node) {
-        held.incrementAndGet(node.index());
+    /**
+     * A statement of {@code by} starts holding a count on {@code node}; whether it holds it. None once {@code by} is
+     * closed: an abort on another thread may have given back its statements' counts already ({@link #releaseAll}) while
+     * this statement waited for its connection, and aborted parts never serve again, so a count taken after it would
+     * stay for good. The count is taken first, then {@code by} is looked at (a full fence between, as in
+     * {@link #releaseAll} between the close and the counts): either this sees it closed and gives the count back, or
+     * the close or abort finds the count and gives it back.
+     */
+    boolean hold(ReplicaNode node, RoutingConnection by) {
+        int index = node.index();
+        held.incrementAndGet(index);
         node.inFlightCounter().incrementAndGet();
+        java.lang.invoke.VarHandle.fullFence();
+        if (!by.isClosed()) {
+            return true;
+        }
+        if (held.getAndUpdate(index, ONE_LESS) > 0) {
+            node.inFlightCounter().decrementAndGet();
+        }
+        return false;
     }
 
     /**
@@ -53,6 +69,9 @@ final class InFlightCounts {
         if (held == null) {
             return;
         }
+        // the connection is marked closed before this (RoutingConnection#close, #abort); a statement that takes a count
+        // on another thread looks at it after taking the count ({@link #hold}): the fences make one of them see the other
+        java.lang.invoke.VarHandle.fullFence();
         for (int i = 0; i < nodes.size(); i++) {
             ReplicaNode node = nodes.get(i);
             int n = held.getAndSet(node.index(), 0);

@@ -59,6 +59,8 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private CheckedRead checkedRead;
     /** Whether a checked read's route is still to be recorded: where its first check leads it. */
     private boolean recordPending;
+    /** Whether {@code closeOnCompletion()} was called: only then may its driver statement close with its results. */
+    private boolean closesOnCompletion;
 
     /** A statement body of {@code routing}'s connections, opened for each statement ({@link #open}). */
     RoutedPreparedStatement(ConnectionRouting routing) {
@@ -114,6 +116,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         writeLike = false;
         audit = null;
         counted = false;
+        closesOnCompletion = false;
     }
 
     /** Prepares this statement's SQL again on {@code connection}, with the overload that made it. */
@@ -169,8 +172,11 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * statement for closed, and the application need not close it) gives back its replica's in-flight count.
      */
     private void closedOnCompletion() {
+        if (!counted || !closesOnCompletion) {
+            return;   // no driver call: the other drivers' isClosed() may take a lock (MySQL Connector/J)
+        }
         try {
-            if (!counted || !delegate.isClosed()) {
+            if (!delegate.isClosed()) {
                 return;
             }
         }
@@ -179,6 +185,12 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         }
         counted = false;
         routing.inFlight().release(node, (RoutingConnection) owner);
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        super.closeOnCompletion();
+        closesOnCompletion = true;
     }
 
     @Override
@@ -293,34 +305,41 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
         if (!route.writes() && !writeLike) {
             return false;
         }
-        ((RoutingConnection) owner).checkOpen();
         routing.writeExecuting(route.writes(), writeLike);
         return true;
     }
 
-    @Override
-    public int executeUpdate() throws SQLException {
+    /**
+     * An execution through a door that runs where the statement is (an update count, a batch): its connection must be
+     * open, since its parts, the driver statement's physical connection included, may serve another session by now.
+     */
+    private void executingHere() throws SQLException {
+        ((RoutingConnection) owner).checkOpen();
         settleCheckFirst();
         writing();
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        executingHere();
         return super.executeUpdate();
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        settleCheckFirst();
-        writing();
+        executingHere();
         return super.executeLargeUpdate();
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        writing();
+        executingHere();
         return super.executeBatch();
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
-        writing();
+        executingHere();
         return super.executeLargeBatch();
     }
 
@@ -462,8 +481,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
 
     private void starting() {
         if (!counted && node != null && routing.router().replicas().countsInFlight()) {
-            counted = true;
-            routing.inFlight().hold(node);
+            counted = routing.inFlight().hold(node, (RoutingConnection) owner);
         }
     }
 

@@ -194,10 +194,7 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
             if (counted != null) {
                 routing.inFlight().release(counted, owner);
             }
-            if (replica != null) {
-                routing.inFlight().hold(replica);
-            }
-            counted = replica;
+            counted = replica != null && routing.inFlight().hold(replica, owner) ? replica : null;
         }
     }
 

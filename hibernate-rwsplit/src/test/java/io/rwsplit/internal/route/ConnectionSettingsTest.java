@@ -4,6 +4,7 @@ import static io.rwsplit.internal.route.Servers.who;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -101,6 +102,18 @@ class ConnectionSettingsTest {
             assertEquals("billing", primaryConnection().getClientInfo("ApplicationName"));
             assertEquals("billing", c.getClientInfo("ApplicationName"));
         }
+    }
+
+    @Test
+    void aReplicaThatRefusesTheClientInfoStillServesTheReadAndStaysUp() throws SQLException {
+        servers.replicas.get(0).refusesClientInfo = true;
+        try (Connection c = servers.open()) {
+            c.setClientInfo("ApplicationName", "billing");   // on the primary's connection, which takes it
+            assertEquals("r1", who(c), "the read runs on the replica, without the property");
+            c.setClientInfo("ClientUser", "ann");   // the open replica connection refuses it too
+            assertEquals("ann", c.getClientInfo("ClientUser"), "the call succeeded: the primary's connection has it");
+        }
+        assertTrue(servers.set.isUp(servers.nodes.get(0)), "a refused property says nothing of the replica's health");
     }
 
     @Test

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
@@ -47,6 +49,22 @@ class RoutingConnectionTest {
             assertSame(c, s.getConnection());
         }
         assertEquals(0, handedOut());
+    }
+
+    @Test
+    void aStatementLeftOpenRefusesEveryExecutionOnceItsConnectionIsClosed() throws SQLException {
+        Connection c = servers.open();
+        PreparedStatement read = c.prepareStatement("select name from who where id = ?");
+        read.setInt(1, 1);
+        try (ResultSet rs = read.executeQuery()) {
+            assertTrue(rs.next());
+        }
+        c.close();   // its parts, and the driver statement's connection, may serve another session now
+        assertEquals("08003", assertThrows(SQLException.class, read::executeQuery).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, read::executeUpdate).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, read::executeLargeUpdate).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, read::executeBatch).getSQLState());
+        assertEquals("08003", assertThrows(SQLException.class, read::executeLargeBatch).getSQLState());
     }
 
     @Test
