@@ -186,8 +186,8 @@ final class ConnectionSettings {
     }
 
     /**
-     * Client info set again on {@code c} (property {@code name}, or the whole {@code set}): the driver took it on the
-     * connection it was set on, so a refusal here is the server's (MySQL Connector/J's stored-procedure provider writes,
+     * Client info set again on {@code c}, another physical connection than the one it was set on (property
+     * {@code name}, or the whole {@code set}): the driver took it on that one, so a refusal here is the server's (MySQL Connector/J's stored-procedure provider writes,
      * and a read-only replica refuses it), which says nothing of the replica's health and must not fail the read that
      * opens the connection or mark the replica down: the property is left as the pool lent it, at debug level (names
      * only: a value may be a user's). A connection error still fails, as any other call's would.
@@ -205,7 +205,8 @@ final class ConnectionSettings {
             if (io.rwsplit.internal.health.ConnectionErrors.isConnectionError(e)) {
                 throw e;
             }
-            Router.log.debug("client info {} not set again on a replica connection (SQLState {}): it keeps the pool's",
+            Router.log.debug("client info {} not set again on another physical connection of the session (SQLState {}):"
+                    + " it keeps the pool's",
                     set != null ? set.stringPropertyNames() : name, e.getSQLState());
         }
     }

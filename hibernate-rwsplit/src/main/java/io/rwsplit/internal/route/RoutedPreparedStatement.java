@@ -201,6 +201,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     /** One execution through the failover (routed again first when what it was routed for changed). */
     private <T> T run(Failover.Execution<PreparedStatement, T> execution) throws SQLException {
         ((RoutingConnection) owner).checkOpen();   // its connection's parts may serve another session by now
+        closedWithItsResults();
         auditPending();   // an earlier execution's results are closed once this one runs, before any move
         if (!writing() && (routing.changes() != changesAtRoute || executed && movedSinceRoute())) {
             routeAgain();
@@ -313,33 +314,48 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * An execution through a door that runs where the statement is (an update count, a batch): its connection must be
      * open, since its parts, the driver statement's physical connection included, may serve another session by now.
      */
-    private void executingHere() throws SQLException {
+    private void executingHere(boolean settle) throws SQLException {
         ((RoutingConnection) owner).checkOpen();
-        settleCheckFirst();
+        closedWithItsResults();
+        if (settle) {
+            settleCheckFirst();
+        }
         writing();
+    }
+
+    /**
+     * Set to close on completion, once its driver statement closed with its results the statement is closed, as JDBC
+     * says: an execution is refused, even one that would be routed again elsewhere after a write (and prepared there
+     * again). Asks the driver only then.
+     */
+    private void closedWithItsResults() throws SQLException {
+        if (closesOnCompletion && delegate.isClosed()) {
+            throw new SQLException("hibernate-rwsplit: statement is closed (closeOnCompletion, its results closed)",
+                    "HY010");
+        }
     }
 
     @Override
     public int executeUpdate() throws SQLException {
-        executingHere();
+        executingHere(true);
         return super.executeUpdate();
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
-        executingHere();
+        executingHere(true);
         return super.executeLargeUpdate();
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
-        executingHere();
+        executingHere(false);   // addBatch settled the check
         return super.executeBatch();
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
-        executingHere();
+        executingHere(false);   // addBatch settled the check
         return super.executeLargeBatch();
     }
 

@@ -119,33 +119,29 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
      * Its results are closed. Set to close on completion, its driver statement closed itself with them, and JDBC then
      * takes the statement for closed ({@code isClosed()} true, every later call but {@code close} refused): this one
      * closes too, through its handle, as if the application had closed it (giving back its replica's in-flight count),
-     * so that a later execution throws instead of making a new driver statement. A driver statement closed under a
-     * statement not set so (its connection given back after a failure) gives back its count; the next execution makes
-     * a new one, counted again.
+     * so that a later execution throws instead of making a new driver statement. Not set so, nothing is asked of the
+     * driver (MySQL Connector/J's {@code isClosed()} takes the connection's lock): a driver statement closed under it
+     * (its connection given back after a failure) is replaced at the next execution, which moves its count.
      */
     private void closedOnCompletion() {
-        ReplicaNode holding = counted;
+        if (!closesOnCompletion()) {
+            return;
+        }
         Statement current = physical;
-        boolean closes = closesOnCompletion();
         try {
-            if (current == null || holding == null && !closes || !current.isClosed()) {
+            if (current == null || !current.isClosed()) {
                 return;
             }
         }
         catch (SQLException e) {
             return;   // its close, or its connection's, gives the count back
         }
-        if (closes) {
-            try {
-                handle.close();   // this body with it, which gives the count back
-            }
-            catch (SQLException ignored) {
-                // its driver statement is closed already; the body let go of the rest either way
-            }
-            return;
+        try {
+            handle.close();   // this body with it, which gives the count back
         }
-        counted = null;
-        routing.inFlight().release(holding, owner);
+        catch (SQLException ignored) {
+            // its driver statement is closed already; the body let go of the rest either way
+        }
     }
 
     /** Makes the driver statement one of {@code c} ({@code replica} null for the primary). */
@@ -248,6 +244,11 @@ final class RoutedStatement extends StatementOptions implements Failover.Door<St
     @Override
     Statement current() {
         return physical;
+    }
+
+    @Override
+    Statement pendingBatch() {
+        return batch;
     }
 
     @Override

@@ -36,6 +36,9 @@ abstract class StatementOptions implements Statement {
     /** The driver statement of the last execution, or null before the first. */
     abstract Statement current();
 
+    /** The driver statement a pending batch was added to when it is another than {@link #current()}, or null. */
+    abstract Statement pendingBatch();
+
     /** The driver statement, created on the connection of the current transaction if nothing ran yet. */
     abstract Statement prepared() throws SQLException;
 
@@ -82,6 +85,10 @@ abstract class StatementOptions implements Statement {
         Statement current = current();
         if (current != null && !current.isClosed()) {
             apply(current, setter, argument, name);
+        }
+        Statement batch = pendingBatch();   // it runs with the options set before its execution too
+        if (batch != null && batch != current && !batch.isClosed()) {
+            apply(batch, setter, argument, name);
         }
         if (setter == CURSOR_NAME) {
             cursorName = name;

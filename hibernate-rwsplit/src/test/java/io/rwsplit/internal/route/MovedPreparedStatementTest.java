@@ -78,4 +78,27 @@ class MovedPreparedStatementTest {
             assertTrue(ps.isClosed(), "closed with its results, as it was set to: the application need not close it");
         }
     }
+
+    @Test
+    void aReadClosedOnCompletionStaysClosedAfterAWriteWouldRouteItElsewhere() throws SQLException {
+        try (Connection c = servers.open()) {
+            PreparedStatement ps = c.prepareStatement("select name from who where id = ?");
+            ps.closeOnCompletion();
+            ps.setInt(1, 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                assertTrue(rs.next());
+            }
+            assertTrue(ps.isClosed(), "closed with its results");
+            c.setAutoCommit(false);
+            try (java.sql.Statement write = c.createStatement()) {
+                write.executeUpdate("insert into item (label) values ('a')");
+            }
+            // the write would route it again to the primary, where it would be prepared again and run
+            assertEquals("HY010", org.junit.jupiter.api.Assertions.assertThrows(SQLException.class, ps::executeQuery)
+                    .getSQLState());
+            c.rollback();
+            c.setAutoCommit(true);
+        }
+    }
 }
+

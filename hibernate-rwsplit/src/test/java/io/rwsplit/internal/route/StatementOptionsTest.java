@@ -101,6 +101,16 @@ class StatementOptionsTest {
     }
 
     @Test
+    void anOptionSetAfterABatchWasAddedIsTheBatchsToo() throws SQLException {
+        try (Connection c = servers.open(); Statement s = c.createStatement()) {
+            s.addBatch("insert into item (label) values ('a')");   // a driver statement of its own, on the primary
+            s.setQueryTimeout(7);
+            s.executeBatch();
+            assertEquals(7, s.getQueryTimeout(), "the batch ran with the timeout set before its execution");
+        }
+    }
+
+    @Test
     void aValueTheDriverRefusesIsNotReplayedOnTheNextServer() throws SQLException {
         try (Connection c = servers.open(); Statement s = c.createStatement()) {
             s.setFetchSize(20);
