@@ -13,7 +13,7 @@
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--quick] [--cluster | --page]
 #        scripts/bench.sh layer [--quick] [--page]
-#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--pg-delay=D]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--with-affinity] [--pg-delay=D]
 #                                 [--with-ceiling] [--quick] [--page]
 #        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
@@ -47,6 +47,8 @@
 #                  read-your-writes: every read on a replica, nothing waited for or asked) right after the default:
 #                  P R E P R E ..., into rows of their own; what reading from the replicas costs by itself on this
 #                  machine, apart from what the default's consistency costs (about 1.5 times as long)
+#   --with-affinity (pattern only) each round also runs hibernate-rwsplit with load_balancer=thread_affinity (AFFINITY:
+#                  each user's thread keeps to one replica) after the default's: P R A P R A ..., into rows of their own
 #   --with-ceiling (pattern only) after each database's cells, what moving the reads to the replicas costs there by
 #                  itself: the pattern in raw JDBC (no Hibernate, no hibernate-rwsplit) by BENCH_USERS threads, writes
 #                  on the primary, reads on the primary, on the first replica alone or spread over the replicas (per
@@ -103,6 +105,7 @@ pattern_postgres=false
 pattern_pairs=false
 pattern_with_pairs=false
 pattern_with_eventual=false
+pattern_with_affinity=false
 pattern_with_ceiling=false
 pattern_pg_delay=""
 pattern_page=false
@@ -120,6 +123,7 @@ for arg in "$@"; do
     --pairs) pattern_pairs=true ;;
     --with-pairs) pattern_with_pairs=true ;;
     --with-eventual) pattern_with_eventual=true ;;
+    --with-affinity) pattern_with_affinity=true ;;
     --with-ceiling) pattern_with_ceiling=true ;;
     --page) pattern_page=true ;;
     --audit) pattern_audit=true ;;
@@ -161,8 +165,8 @@ if $overhead_cluster && ! $overhead_only; then
   exit 2
 fi
 if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual \
-  || $pattern_with_ceiling || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
+  || $pattern_with_affinity || $pattern_with_ceiling || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-affinity, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
   exit 2
 fi
 if $pattern_page && ! $pattern_only && ! $layer_only && ! $overhead_only; then
@@ -186,9 +190,9 @@ if $layer_only && [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
   echo "bench.sh: BENCH_LAYER_FORKS must be a whole number of JVM forks, 1 or more: '$layer_forks'" >&2
   exit 2
 fi
-if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || $pattern_with_ceiling \
+if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || $pattern_with_affinity || $pattern_with_ceiling \
   || [[ -n "$pattern_pg_delay" ]]; }; then
-  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual, --with-ceiling or --pg-delay" >&2
+  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual, --with-affinity, --with-ceiling or --pg-delay" >&2
   exit 2
 fi
 if [[ ! "$pattern_pairs_count" =~ ^[1-9][0-9]*$ ]]; then
@@ -340,6 +344,7 @@ if $pattern_only; then
   $pattern_pairs && pattern=pairs
   pattern_cell=PRIMARY_ONLY,UNIT_DEFAULT
   $pattern_with_eventual && pattern_cell+=,EVENTUAL
+  $pattern_with_affinity && pattern_cell+=,AFFINITY
   pattern_alternate=""
   result_prefix=workload
   if $pattern_audit; then

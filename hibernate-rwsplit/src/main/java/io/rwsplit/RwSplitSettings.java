@@ -73,7 +73,8 @@ public final class RwSplitSettings {
 
     /**
      * How to pick a replica among the healthy ones of the best tier: {@code round_robin} (default),
-     * {@code weighted} (by {@code replica.NAME.weight}), {@code least_lag}, {@code least_in_flight} or {@code random}.
+     * {@code weighted} (by {@code replica.NAME.weight}), {@code least_lag}, {@code least_in_flight}, {@code random} or
+     * {@code thread_affinity} (each thread keeps to one replica).
      *
      * @since 0.1
      */

@@ -38,6 +38,7 @@ public final class PatternSection {
     private static final String RWSPLIT = "UNIT_DEFAULT";
     /** hibernate-rwsplit with {@code consistency=eventual} ({@code bench.sh pattern --with-eventual}): rows of their own. */
     private static final String EVENTUAL = "EVENTUAL";
+    private static final String AFFINITY = "AFFINITY";
     private static final String PATTERN_SUFFIX = "; pattern ";
 
     /**
@@ -103,7 +104,9 @@ public final class PatternSection {
                 (`--with-eventual`: each round runs P R E) read everything from the replicas and wait for nothing: \
                 they show what reading from the replicas costs with hibernate-rwsplit but without its \
                 read-your-writes, and the gap between them and the default's row is what the default's \
-                read-your-writes costs; their ratio is to the plain Hibernate run of their round.
+                read-your-writes costs; their ratio is to the plain Hibernate run of their round. Rows marked \
+                `load_balancer=thread_affinity` (`--with-affinity`: each round runs P R A) are the default with each \
+                user's thread keeping to one replica instead of the replicas in turn.
 
                 """.formatted(meta("nproc")));
         md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
@@ -120,6 +123,10 @@ public final class PatternSection {
                 if (tsv.rows().stream().anyMatch(r -> tsv.field(r, "mode").equals(EVENTUAL))) {
                     row(source.database() + lag(tsv) + ", `consistency=eventual` (every read on a replica, none waits)",
                             tsv, EVENTUAL);
+                }
+                if (tsv.rows().stream().anyMatch(r -> tsv.field(r, "mode").equals(AFFINITY))) {
+                    row(source.database() + lag(tsv) + ", `load_balancer=thread_affinity` (each user's thread on one replica)",
+                            tsv, AFFINITY);
                 }
             }
             else if (source.skippedKey() != null) {
@@ -238,7 +245,7 @@ public final class PatternSection {
             }
             String database = source.database() + lag(tsv) + ", " + pattern(tsv.field(allPlain.get(0), "settings"));
             cpuRow(t, database, "plain Hibernate", tsv, allPlain, null);
-            for (String mode : List.of(RWSPLIT, EVENTUAL)) {
+            for (String mode : List.of(RWSPLIT, EVENTUAL, AFFINITY)) {
                 List<String[]> plain = new ArrayList<>();
                 List<String[]> rwsplit = new ArrayList<>();
                 pairs(tsv, mode, plain, rwsplit);
@@ -250,6 +257,7 @@ public final class PatternSection {
                 }
                 if (!plain.isEmpty()) {
                     cpuRow(t, database, mode.equals(EVENTUAL) ? "hibernate-rwsplit, `consistency=eventual`"
+                            : mode.equals(AFFINITY) ? "hibernate-rwsplit, `load_balancer=thread_affinity`"
                             : "hibernate-rwsplit", tsv, rwsplit, plain);
                 }
             }

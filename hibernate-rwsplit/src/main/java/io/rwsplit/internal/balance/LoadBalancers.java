@@ -14,7 +14,7 @@ public final class LoadBalancers {
 
     /** Names of the built-in balancers. */
     public static Set<String> names() {
-        return new TreeSet<>(Set.of("round_robin", "weighted", "least_lag", "least_in_flight", "random"));
+        return new TreeSet<>(Set.of("round_robin", "weighted", "least_lag", "least_in_flight", "random", "thread_affinity"));
     }
 
     /** A new balancer for one replica set; {@code name} must be one of {@link #names()}. */
@@ -25,6 +25,7 @@ public final class LoadBalancers {
             case "least_lag" -> new LeastLagBalancer();
             case "least_in_flight" -> new LeastInFlightBalancer();
             case "random" -> new RandomBalancer();
+            case "thread_affinity" -> new ThreadAffinityBalancer();
             default -> throw new IllegalArgumentException("unknown load balancer '" + name + "' (known: " + names() + ")");
         };
     }

@@ -127,4 +127,45 @@ class BuiltInBalancersTest {
         Map<String, Integer> counts = picks(new RandomBalancer(), candidates, 10_000);
         assertEquals(0.5, counts.get("a") / 10_000.0, 0.05);
     }
+
+    @Test
+    void threadAffinityKeepsEachThreadOnOneReplicaAndSpreadsConsecutiveThreads() throws InterruptedException {
+        LoadBalancer balancer = LoadBalancers.create("thread_affinity");
+        List<Replica> two = List.of(Replica.named("a"), Replica.named("b"));
+        java.util.Map<Long, java.util.Set<String>> byThread = new java.util.concurrent.ConcurrentHashMap<>();
+        Thread[] threads = new Thread[8];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t] = new Thread(() -> {
+                @SuppressWarnings("deprecation") long id = Thread.currentThread().getId();
+                for (int i = 0; i < 100; i++) {
+                    byThread.computeIfAbsent(id, k -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+                            .add(balancer.choose(two).name());
+                }
+            });
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        byThread.forEach((id, names) -> {
+            assertEquals(1, names.size(), "thread " + id + " keeps to one replica: " + names);
+            assertEquals(two.get((int) (id % 2)).name(), names.iterator().next(), "thread " + id + ": its id modulo 2");
+        });
+        java.util.Set<String> used = new java.util.HashSet<>();
+        byThread.values().forEach(used::addAll);
+        assertEquals(java.util.Set.of("a", "b"), used, "threads of both parities: both replicas read");
+    }
+
+    @Test
+    void threadAffinityMapsAThreadOntoTheCandidatesLeft() {
+        LoadBalancer balancer = LoadBalancers.create("thread_affinity");
+        List<Replica> three = List.of(Replica.named("a"), Replica.named("b"), Replica.named("c"));
+        @SuppressWarnings("deprecation") long id = Thread.currentThread().getId();
+        assertEquals(three.get((int) (id % 3)), balancer.choose(three));
+        List<Replica> left = List.of(three.get(0), three.get(2));   // one went down
+        assertEquals(left.get((int) (id % 2)), balancer.choose(left));
+    }
 }
+
