@@ -299,7 +299,7 @@ public class RwSplitProperties implements Validator {
     }
 
     /** The built-in balancers. */
-    public enum LoadBalancer { ROUND_ROBIN, WEIGHTED, LEAST_LAG, LEAST_IN_FLIGHT, RANDOM }
+    public enum LoadBalancer { ROUND_ROBIN, WEIGHTED, LEAST_LAG, LEAST_IN_FLIGHT, RANDOM, THREAD_AFFINITY }
 
     /** What a read does when no replica is healthy. */
     public enum Fallback { PRIMARY, FAIL }

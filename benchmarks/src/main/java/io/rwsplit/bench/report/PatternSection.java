@@ -105,8 +105,9 @@ public final class PatternSection {
                 they show what reading from the replicas costs with hibernate-rwsplit but without its \
                 read-your-writes, and the gap between them and the default's row is what the default's \
                 read-your-writes costs; their ratio is to the plain Hibernate run of their round. Rows marked \
-                `load_balancer=thread_affinity` (`--with-affinity`: each round runs P R A) are the default with each \
-                user's thread keeping to one replica instead of the replicas in turn.
+                `load_balancer=thread_affinity` (`--with-affinity`: each round runs it last, P R A, or P R E A with \
+                `--with-eventual`) are the default with each user's thread keeping to one replica instead of the \
+                replicas in turn; their ratio too is to the plain Hibernate run of their round.
 
                 """.formatted(meta("nproc")));
         md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
@@ -165,7 +166,7 @@ public final class PatternSection {
     }
 
     /**
-     * One database and one hibernate-rwsplit mode ({@code UNIT_DEFAULT}, or {@code EVENTUAL}): each measured run of it
+     * One database and one hibernate-rwsplit mode ({@code UNIT_DEFAULT}, {@code EVENTUAL} or {@code AFFINITY}): each measured run of it
      * paired with the last measured PRIMARY_ONLY run before it in its round (P R P R ..., or P R E P R E ...).
      */
     private void row(String database, Tsv tsv, String mode) {

@@ -1,25 +1,76 @@
 package io.rwsplit.internal.balance;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 
 import io.rwsplit.spi.LoadBalancer;
 import io.rwsplit.spi.ReplicaView;
 
 /**
- * Each thread keeps to one candidate: the thread whose id is {@code i} reads on candidate {@code i mod n}. The threads
- * of a pool (a web server's workers, an executor's) are made one after another, so their ids are consecutive and they
- * spread evenly over the replicas, while each keeps to its own. A thread that keeps to one replica keeps to the same
- * pooled connection (HikariCP lends a thread the connection it gave back last) and so to the same server process, whose
- * caches stay warm: on servers that share their cores, reads spread this way cost less CPU per read than reads that
- * go to each replica in turn (see the benchmark page's raw-JDBC table). When the candidates change (a replica down, a
- * read that needs one caught up), the thread maps onto the new list. No state: nothing shared between threads.
+ * Each thread keeps to one replica, its own: among the replicas of a tier, in configuration order, the thread whose id
+ * is {@code i} has the one at {@code i mod n} ({@code n} the tier's replicas). It reads there whenever that replica is
+ * a candidate, also when a read's candidates are filtered (the replicas caught up to what it must see, the ones within
+ * a staleness bound) or one of the others is down; when its own is left out, it reads on the candidate at
+ * {@code i mod} the candidates' number, and comes back once its own is a candidate again. The threads of a pool made
+ * one after another have consecutive ids and spread evenly; ids with a stride (threads made in pairs) or a thread per
+ * request may not.
+ * <p>
+ * A thread that keeps to one replica gets the same pooled connection at each read (HikariCP lends a thread the
+ * connection it gave back last), and so the same server session, whose caches stay warm: on servers that share their
+ * cores, reads spread this way cost less CPU than reads that go to each replica in turn. Weights are not used. No
+ * state but what the configuration fixes: nothing shared between threads is written, nothing is allocated.
  */
 final class ThreadAffinityBalancer implements LoadBalancer {
 
-    @Override
+    private final ReplicaView[] replicas;
+    /** Per replica: its place among the replicas of its tier, and how many its tier has. */
+    private final int[] rank;
+    private final int[] tierSize;
+    /** The calling thread's key (its id; a test's own). */
+    private final LongSupplier key;
+
+    /** @param replicas every replica of the set, in configuration order (none: the candidates alone decide) */
+    ThreadAffinityBalancer(List<? extends ReplicaView> replicas) {
+        this(replicas, ThreadAffinityBalancer::threadId);
+    }
+
+    ThreadAffinityBalancer(List<? extends ReplicaView> replicas, LongSupplier key) {
+        this.replicas = replicas.toArray(new ReplicaView[0]);
+        this.rank = new int[this.replicas.length];
+        this.tierSize = new int[this.replicas.length];
+        for (int i = 0; i < this.replicas.length; i++) {
+            for (int j = 0; j < this.replicas.length; j++) {
+                if (this.replicas[j].tier() == this.replicas[i].tier()) {
+                    tierSize[i]++;
+                    if (j < i) {
+                        rank[i]++;
+                    }
+                }
+            }
+        }
+        this.key = key;
+    }
+
     @SuppressWarnings("deprecation")   // Thread#threadId() is Java 19's name for it
+    private static long threadId() {
+        return Thread.currentThread().getId();
+    }
+
+    @Override
     public ReplicaView choose(List<? extends ReplicaView> candidates) {
-        return candidates.get((int) Math.floorMod(Thread.currentThread().getId(), (long) candidates.size()));
+        long k = key.getAsLong();
+        for (int i = 0, n = candidates.size(); i < n; i++) {
+            ReplicaView candidate = candidates.get(i);
+            for (int j = 0; j < replicas.length; j++) {
+                if (replicas[j] == candidate) {
+                    if (rank[j] == Math.floorMod(k, tierSize[j])) {
+                        return candidate;   // its own
+                    }
+                    break;
+                }
+            }
+        }
+        return candidates.get((int) Math.floorMod(k, (long) candidates.size()));   // its own is left out
     }
 
     /** It never reads the statements in progress: they are not counted. */

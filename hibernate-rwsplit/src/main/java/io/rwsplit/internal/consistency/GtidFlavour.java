@@ -48,8 +48,9 @@ enum GtidFlavour {
         }
     },
     /**
-     * WAL positions: {@code pg_current_wal_insert_lsn()} after the commit (see {@link LsnWait} for why it is at or
-     * after the commit record) and a standby's {@code pg_last_wal_replay_lsn()}, waited for by {@link LsnWait}.
+     * WAL positions: after the commit, the WAL flush position of a synchronous commit, else the insert position (see
+     * {@link LsnWait} for why each is at or after the commit record), and a standby's {@code pg_last_wal_replay_lsn()},
+     * waited for by {@link LsnWait}.
      */
     POSTGRESQL("select pg_current_wal_insert_lsn()", "select pg_current_wal_insert_lsn()", null) {
         @Override

@@ -14,14 +14,15 @@ import io.rwsplit.spi.Clock;
  * Makes a PostgreSQL standby's session wait until the standby replayed a WAL position.
  *
  * <p><b>Which position a commit has.</b> After a transaction commits, its position is read on the same
- * connection with {@code pg_current_wal_insert_lsn()}: the commit record was inserted into the WAL before
- * {@code COMMIT} returned, so the insert position is at or after the end of that record whatever
- * {@code synchronous_commit} says. {@code pg_current_wal_lsn()} (the write position) would only be after it
- * when the commit waited for its WAL to be flushed: with {@code synchronous_commit = off}, also set just for
- * one transaction with {@code SET LOCAL}, it may still be before the commit record, and a reader would be sent
- * to a standby that has not applied the write. The insert position may be further on (records of other
- * sessions, or a page header when the commit ended exactly at a page boundary); a reader then waits for those
- * too, which costs time, never correctness.
+ * connection, in the commit's own round trip ({@link GtidFlavour}'s {@code commitCapturing}): the WAL insert position
+ * ({@code pg_current_wal_insert_lsn()}) and the WAL flush position, and {@code synchronous_commit} as the commit applied
+ * it. The commit record was inserted into the WAL before {@code COMMIT} returned, so the insert position is at or after
+ * the end of that record whatever {@code synchronous_commit} says; a synchronous commit also waited for its WAL to be
+ * flushed, so the flush position is at or after it too, and it is the tighter of the two (the insert position may be
+ * further on: records of other sessions, or a page header when the commit ended exactly at a page boundary; a reader
+ * then waits for those too, which costs time, never correctness). With {@code synchronous_commit = off}, also set just
+ * for one transaction with {@code SET LOCAL}, the flush (or write) position may still be before the commit record, and
+ * the insert position is taken.
  *
  * <p><b>How the standby waits.</b> A server that has {@code WAIT FOR LSN} (PostgreSQL 19 and later) waits
  * in one statement; older servers (PostgreSQL 15 has no wait primitive) are asked with

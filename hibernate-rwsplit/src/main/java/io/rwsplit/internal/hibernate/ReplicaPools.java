@@ -89,7 +89,7 @@ final class ReplicaPools implements AutoCloseable {
             owned.forEach(HikariDataSource::close);
             throw e;
         }
-        ReplicaSet set = new ReplicaSet(label, nodes, LoadBalancers.create(config.loadBalancer()), clock,
+        ReplicaSet set = new ReplicaSet(label, nodes, LoadBalancers.create(config.loadBalancer(), nodes), clock,
                 io.rwsplit.internal.health.HealthPolicy.of(config.health()));
         return new ReplicaPools(set, owned);
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.spi.LoadBalancer;
+import io.rwsplit.spi.ReplicaView;
 
 class BuiltInBalancersTest {
 
@@ -128,44 +129,70 @@ class BuiltInBalancersTest {
         assertEquals(0.5, counts.get("a") / 10_000.0, 0.05);
     }
 
+    private final Replica a = Replica.named("a");
+    private final Replica b = Replica.named("b");
+    private final Replica c = Replica.named("c");
+
     @Test
-    void threadAffinityKeepsEachThreadOnOneReplicaAndSpreadsConsecutiveThreads() throws InterruptedException {
-        LoadBalancer balancer = LoadBalancers.create("thread_affinity");
-        List<Replica> two = List.of(Replica.named("a"), Replica.named("b"));
-        java.util.Map<Long, java.util.Set<String>> byThread = new java.util.concurrent.ConcurrentHashMap<>();
-        Thread[] threads = new Thread[8];
-        for (int t = 0; t < threads.length; t++) {
-            threads[t] = new Thread(() -> {
-                @SuppressWarnings("deprecation") long id = Thread.currentThread().getId();
-                for (int i = 0; i < 100; i++) {
-                    byThread.computeIfAbsent(id, k -> java.util.concurrent.ConcurrentHashMap.newKeySet())
-                            .add(balancer.choose(two).name());
-                }
-            });
+    void threadAffinitySpreadsConsecutiveThreadsEvenlyAndKeepsEachToItsOwn() {
+        List<Replica> all = List.of(a, b, c);
+        Map<String, Integer> threads = new HashMap<>();
+        for (long key = 100; key < 106; key++) {   // six threads made one after another
+            long k = key;
+            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+            ReplicaView own = balancer.choose(all);
+            for (int i = 0; i < 10; i++) {
+                assertSame(own, balancer.choose(all), "thread " + key + " keeps to its replica");
+            }
+            threads.merge(own.name(), 1, Integer::sum);
         }
-        for (Thread t : threads) {
-            t.start();
-        }
-        for (Thread t : threads) {
-            t.join();
-        }
-        byThread.forEach((id, names) -> {
-            assertEquals(1, names.size(), "thread " + id + " keeps to one replica: " + names);
-            assertEquals(two.get((int) (id % 2)).name(), names.iterator().next(), "thread " + id + ": its id modulo 2");
-        });
-        java.util.Set<String> used = new java.util.HashSet<>();
-        byThread.values().forEach(used::addAll);
-        assertEquals(java.util.Set.of("a", "b"), used, "threads of both parities: both replicas read");
+        assertEquals(Map.of("a", 2, "b", 2, "c", 2), threads);
     }
 
     @Test
-    void threadAffinityMapsAThreadOntoTheCandidatesLeft() {
-        LoadBalancer balancer = LoadBalancers.create("thread_affinity");
-        List<Replica> three = List.of(Replica.named("a"), Replica.named("b"), Replica.named("c"));
-        @SuppressWarnings("deprecation") long id = Thread.currentThread().getId();
-        assertEquals(three.get((int) (id % 3)), balancer.choose(three));
-        List<Replica> left = List.of(three.get(0), three.get(2));   // one went down
-        assertEquals(left.get((int) (id % 2)), balancer.choose(left));
+    void threadAffinityKeepsAThreadOnItsOwnWhenTheCandidatesAreFiltered() {
+        List<Replica> all = List.of(a, b, c);
+        for (long key = 0; key < 6; key++) {
+            long k = key;
+            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+            ReplicaView own = balancer.choose(all);
+            for (List<Replica> some : List.of(List.of(a, b), List.of(a, c), List.of(b, c))) {
+                ReplicaView chosen = balancer.choose(some);
+                if (some.contains(own)) {
+                    assertSame(own, chosen, "thread " + key + " among " + some + ": its own is a candidate");
+                }
+                else {
+                    assertTrue(some.contains(chosen), "thread " + key + " among " + some);
+                }
+            }
+        }
+    }
+
+    @Test
+    void threadAffinitySpreadsTheThreadsOfAReplicaLeftOutOverTheOthers() {
+        List<Replica> all = List.of(a, b, c);
+        Map<String, Integer> moved = new HashMap<>();
+        for (long key = 0; key < 6; key++) {
+            long k = key;
+            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+            if (balancer.choose(all) == b) {
+                moved.merge(balancer.choose(List.of(a, c)).name(), 1, Integer::sum);   // b is down
+            }
+        }
+        assertEquals(Map.of("a", 1, "c", 1), moved);
+    }
+
+    @Test
+    void threadAffinityCountsEachTierApart() {
+        Replica far = new Replica("far", 1, 2, 0, 0);
+        List<Replica> all = List.of(a, b, far);
+        Map<String, Integer> threads = new HashMap<>();
+        for (long key = 0; key < 4; key++) {
+            long k = key;
+            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+            threads.merge(balancer.choose(List.of(a, b)).name(), 1, Integer::sum);   // tier 1 is up
+            assertSame(far, balancer.choose(List.of(far)), "tier 2 alone: every thread there");
+        }
+        assertEquals(Map.of("a", 2, "b", 2), threads);
     }
 }
-
