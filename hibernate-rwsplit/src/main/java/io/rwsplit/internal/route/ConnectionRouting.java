@@ -52,7 +52,7 @@ final class ConnectionRouting {
         this.gate = new ConsistencyGate(router, served);
         this.tx = new TransactionTracker(served, router.transactionStatus(), readOnlySession, gate);
         this.connectionSession = new ConnectionSession(router);
-        this.physical = new PhysicalConnections(router, tx, settings, connectionSession);
+        this.physical = new PhysicalConnections(router, tx, settings, connectionSession, served);
         this.replica = physical.replica();
         gate.connections(physical);
         this.failover = new Failover(served, router, tx, physical, gate, connectionSession);

@@ -28,16 +28,36 @@ final class PhysicalConnections {
     private final TransactionTracker tx;
     private final ConnectionSettings settings;
     private final ReplicaConnection replica;
+    /** Whom the parts serve: a borrow that ends after an abort finds the facade closed; null in some unit tests. */
+    private final Served served;
+    /** {@link #primary}, taken out by whoever comes first when a borrow and an abort meet. */
+    private static final java.lang.invoke.VarHandle PRIMARY;
+
+    static {
+        try {
+            PRIMARY = java.lang.invoke.MethodHandles.lookup().findVarHandle(PhysicalConnections.class, "primary",
+                    Connection.class);
+        }
+        catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private Connection primary;
     /** Whether {@link #primary} was found moved to a replica in a transaction, which keeps it to its end. */
     private boolean primaryMoved;
 
     PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
+        this(router, tx, settings, session, null);
+    }
+
+    PhysicalConnections(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session,
+                        Served served) {
         this.router = router;
         this.tx = tx;
         this.settings = settings;
-        this.replica = new ReplicaConnection(router, tx, settings, session);
+        this.served = served;
+        this.replica = new ReplicaConnection(router, tx, settings, session, served);
     }
 
     /** Back to a new connection's state once {@link #releaseAll} gave every physical connection back. */
@@ -99,6 +119,14 @@ final class PhysicalConnections {
                 throw e;
             }
             primary = c;
+            if (served != null && served.owner != null && served.owner.isClosed()) {
+                // aborted while it borrowed (see ReplicaConnection#abortedWhileBorrowing): the abort or this, not both
+                Connection mine = (Connection) PRIMARY.getAndSet(this, null);
+                if (mine != null) {
+                    router.discardPrimary(mine);
+                }
+                throw new SQLException("hibernate-rwsplit: connection is closed (aborted)", "08003");
+            }
         }
         return c;
     }
@@ -268,10 +296,8 @@ final class PhysicalConnections {
      * when it gets the connection back).
      */
     void abort(Executor executor) throws SQLException {
-        Connection p = primary;
-        primary = null;
-        io.rwsplit.internal.replica.ReplicaNode node = replica.node();
-        Connection r = replica.takeForDiscard();
+        Connection p = (Connection) PRIMARY.getAndSet(this, null);
+        ReplicaConnection.Taken r = replica.takeForDiscard();
         try {
             if (p != null) {
                 try {
@@ -285,10 +311,10 @@ final class PhysicalConnections {
         finally {
             if (r != null) {
                 try {
-                    r.abort(executor);
+                    r.connection().abort(executor);
                 }
                 finally {
-                    router.discardReplica(node, r);
+                    router.discardReplica(r.node(), r.connection());
                 }
             }
         }

@@ -39,11 +39,36 @@ final class ReplicaConnection {
      */
     private boolean noneFound;
 
+    /**
+     * The connection is taken out by whoever comes first when a borrow and an abort meet ({@link #takeForDiscard},
+     * {@link #abortedWhileBorrowing}); the owning thread reads and writes it plainly otherwise.
+     */
+    private static final java.lang.invoke.VarHandle CONNECTION;
+
+    static {
+        try {
+            CONNECTION = java.lang.invoke.MethodHandles.lookup().findVarHandle(ReplicaConnection.class, "connection",
+                    Connection.class);
+        }
+        catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Whom the parts serve: a borrow that ends after an abort finds the facade closed; null in some unit tests. */
+    private final Served served;
+
     ReplicaConnection(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session) {
+        this(router, tx, settings, session, null);
+    }
+
+    ReplicaConnection(Router router, TransactionTracker tx, ConnectionSettings settings, ConnectionSession session,
+                      Served served) {
         this.router = router;
         this.tx = tx;
         this.settings = settings;
         this.session = session;
+        this.served = served;
     }
 
     /** Back to a new connection's state once every physical connection went back: no replica chosen, no busy pool. */
@@ -191,8 +216,9 @@ final class ReplicaConnection {
             router.giveBack(chosen, c);
             return null;
         }
-        connection = c;
         node = chosen;
+        CONNECTION.setRelease(this, c);   // after its replica: an abort that takes the connection reads the replica too
+        abortedWhileBorrowing(chosen);
         session.replicaOpened();
         return session.replayOn(chosen, c, !tx.autoCommit()) ? c : null;
     }
@@ -215,12 +241,39 @@ final class ReplicaConnection {
         }
     }
 
-    /** The open replica connection, or null, taken out without giving it back: the caller discards it. */
-    Connection takeForDiscard() {
-        Connection c = connection;
-        connection = null;
+    /** A replica connection taken out to be discarded, and its replica. */
+    record Taken(Connection connection, ReplicaNode node) {
+    }
+
+    /**
+     * The open replica connection and its replica, or null, taken out without giving it back: the caller discards it.
+     * Its replica is read after the connection is taken: a borrow that just ended set it before the connection.
+     */
+    Taken takeForDiscard() {
+        Connection c = (Connection) CONNECTION.getAndSet(this, null);
+        ReplicaNode from = node;
         node = null;
-        return c;
+        return c == null ? null : new Taken(c, from);
+    }
+
+    /**
+     * The logical connection was aborted while this borrow waited for its pool (an abort on another thread takes only
+     * what is open when it runs): the connection just borrowed is discarded, by this thread or by the abort, whichever
+     * takes it first, and the read fails as on a closed connection. Otherwise it would stay on parts that never serve
+     * again, a place of the replica's pool lost for good, and the read would run on an aborted connection. One read of
+     * the facade's field after the borrow; an abort in the instant between the two (no fence here: this runs at every
+     * borrow) is not seen.
+     */
+    private void abortedWhileBorrowing(ReplicaNode chosen) throws SQLException {
+        if (served == null || served.owner == null || !served.owner.isClosed()) {
+            return;
+        }
+        Connection mine = (Connection) CONNECTION.getAndSet(this, null);
+        node = null;
+        if (mine != null) {
+            router.discardReplica(chosen, mine);
+        }
+        throw new SQLException("hibernate-rwsplit: connection is closed (aborted)", "08003");
     }
 
     /**

@@ -122,6 +122,72 @@ class RoutingConnectionTest {
     }
 
     @Test
+    void aReadWhoseConnectionIsAbortedWhileItBorrowsFailsAndItsBorrowedConnectionLeavesThePool() throws Exception {
+        Connection c = servers.open();
+        Statement created = c.createStatement();
+        java.util.concurrent.CountDownLatch lending = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch aborted = new java.util.concurrent.CountDownLatch(1);
+        servers.replicas.get(0).beforeLend = () -> {
+            lending.countDown();
+            try {
+                aborted.await();   // the borrow takes its time: the abort comes meanwhile
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        java.util.concurrent.CompletableFuture<SQLException> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try (ResultSet rs = created.executeQuery("select name from who")) {
+                return null;
+            }
+            catch (SQLException e) {
+                return e;
+            }
+        });
+        assertTrue(lending.await(10, java.util.concurrent.TimeUnit.SECONDS), "the read waits for its replica connection");
+        c.abort(Runnable::run);
+        aborted.countDown();
+        SQLException failure = read.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(failure != null && "08003".equals(failure.getSQLState()), "the read fails as on a closed connection: "
+                + failure);
+        assertEquals(1, servers.replicas.get(0).evicted.get(), "the connection borrowed after the abort was discarded");
+        assertEquals(0, servers.nodes.get(0).lentCount(), "no place of the replica's pool is held any more");
+    }
+
+    @Test
+    void aWriteWhoseConnectionIsAbortedWhileItBorrowsFailsAndItsBorrowedConnectionLeavesThePool() throws Exception {
+        Connection c = servers.open();
+        Statement created = c.createStatement();
+        java.util.concurrent.CountDownLatch lending = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch aborted = new java.util.concurrent.CountDownLatch(1);
+        servers.primary.beforeLend = () -> {
+            lending.countDown();
+            try {
+                aborted.await();
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        };
+        java.util.concurrent.CompletableFuture<SQLException> write = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                created.executeUpdate("insert into item (label) values ('x')");
+                return null;
+            }
+            catch (SQLException e) {
+                return e;
+            }
+        });
+        assertTrue(lending.await(10, java.util.concurrent.TimeUnit.SECONDS), "the write waits for its primary connection");
+        c.abort(Runnable::run);
+        aborted.countDown();
+        SQLException failure = write.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertTrue(failure != null && "08003".equals(failure.getSQLState()), "the write fails as on a closed connection: "
+                + failure);
+        assertEquals(1, servers.discarded.get(), "the connection borrowed after the abort was discarded");
+    }
+
+    @Test
     void abortClosesTheLogicalConnectionAndAbortsBothPhysicalOnes() throws SQLException {
         Connection c = servers.open();
         assertEquals("r1", who(c));
