@@ -650,16 +650,17 @@ public final class GenerateForwarding {
                     }
 
                     /**
-                     * A column's value: a cursor (PostgreSQL's {@code refcursor}, a {@code REF_CURSOR} column) is a result
-                     * set of the driver's statement, handed out as this one is, so that its {@code getStatement()} leads to
-                     * the routed statement and never to the driver's statement and its physical connection.
+                     * A value (a column's, a callable's OUT parameter's) of {@code statement}'s: a cursor (PostgreSQL's
+                     * {@code refcursor}, a {@code REF_CURSOR}) is a result set of the driver's statement, handed out as
+                     * {@code statement}'s result sets are, so that its {@code getStatement()} leads to the routed statement
+                     * and never to the driver's statement and its physical connection.
                      */
-                    private Object cursor(Object value) {
+                    static Object cursor(java.sql.Statement statement, Object value) {
                         return value instanceof java.sql.ResultSet results ? new RoutedResultSet(statement, results) : value;
                     }
 
-                    /** As {@link #cursor(Object)}, for a value asked as {@code type}: asked as the driver's own class, it stays so. */
-                    private <T> T cursor(T value, Class<T> type) {
+                    /** As {@link #cursor(java.sql.Statement, Object)}, for a value asked as {@code type}: asked as the driver's own class, it stays so. */
+                    static <T> T cursor(java.sql.Statement statement, T value, Class<T> type) {
                         return value instanceof java.sql.ResultSet results && type.isAssignableFrom(RoutedResultSet.class)
                                 ? type.cast(new RoutedResultSet(statement, results)) : value;
                     }
@@ -669,7 +670,7 @@ public final class GenerateForwarding {
             if (m.getName().equals("getObject")) {
                 // every getObject overload: the value may be a cursor (see cursor above)
                 boolean typed = m.getParameterTypes()[m.getParameterCount() - 1] == Class.class;
-                s.append(method(m, "        return cursor(" + call + (typed ? ", a1" : "") + ");\n"));
+                s.append(method(m, "        return cursor(statement, " + call + (typed ? ", a1" : "") + ");\n"));
                 continue;
             }
             s.append(method(m, "        " + returning(m, call, r -> r) + ";\n"));

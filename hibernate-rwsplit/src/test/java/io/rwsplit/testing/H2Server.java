@@ -135,6 +135,38 @@ public final class H2Server extends DataSourceAdapter {
     /** Run at each connection asked for, before it is lent (a test's latch: a borrow that takes its time). */
     public volatile Runnable beforeLend;
 
+    /** Lends that wait until {@link Hold#release} (a borrow that takes its time): set by {@link #holdLends}. */
+    public static final class Hold {
+        private final java.util.concurrent.CountDownLatch lending = new java.util.concurrent.CountDownLatch(1);
+        private final java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+
+        private void lend() {
+            lending.countDown();
+            try {
+                released.await();
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        /** Whether a borrow began waiting within 10 s. */
+        public boolean awaitLending() throws InterruptedException {
+            return lending.await(10, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        public void release() {
+            released.countDown();
+        }
+    }
+
+    /** From now on, each connection asked for waits until the hold is released. */
+    public Hold holdLends() {
+        Hold hold = new Hold();
+        beforeLend = hold::lend;
+        return hold;
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
         Runnable before = beforeLend;

@@ -114,11 +114,7 @@ final class ConnectionSettings {
             clientInfo = new LinkedHashMap<>();
         }
         clientInfo.put(name, value);
-        open.forEachOpen(c -> {
-            if (c != current) {
-                replayClientInfo(c, name, value, null);
-            }
-        });
+        onTheOthers(open, current, c -> replayClientInfo(c, name, value, null));
     }
 
     /**
@@ -134,11 +130,7 @@ final class ConnectionSettings {
         }
         clientInfoSet = set;
         clientInfo = null;
-        open.forEachOpen(c -> {
-            if (c != current) {
-                replayClientInfo(c, null, null, set);
-            }
-        });
+        onTheOthers(open, current, c -> replayClientInfo(c, null, null, set));
     }
 
     /**
@@ -148,9 +140,15 @@ final class ConnectionSettings {
     void typeMap(Map<String, Class<?>> map, Connection current, PhysicalConnections open) throws SQLException {
         current.setTypeMap(map);
         typeMap = map == null ? null : new java.util.HashMap<>(map);   // the caller may change its own later
+        onTheOthers(open, current, c -> c.setTypeMap(map));
+    }
+
+    /** {@code action} on each open connection but {@code current}, which the setting was made on first. */
+    private static void onTheOthers(PhysicalConnections open, Connection current, PhysicalConnections.Action action)
+            throws SQLException {
         open.forEachOpen(c -> {
             if (c != current) {
-                c.setTypeMap(map);
+                action.apply(c);
             }
         });
     }

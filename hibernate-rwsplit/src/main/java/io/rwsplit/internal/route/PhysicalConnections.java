@@ -119,13 +119,13 @@ final class PhysicalConnections {
                 throw e;
             }
             primary = c;
-            if (served != null && served.owner != null && served.owner.isClosed()) {
+            if (served != null && served.ownerClosed()) {
                 // aborted while it borrowed (see ReplicaConnection#abortedWhileBorrowing): the abort or this, not both
                 Connection mine = (Connection) PRIMARY.getAndSet(this, null);
                 if (mine != null) {
                     router.discardPrimary(mine);
                 }
-                throw new SQLException("hibernate-rwsplit: connection is closed (aborted)", "08003");
+                throw RoutingConnection.closed();
             }
         }
         return c;

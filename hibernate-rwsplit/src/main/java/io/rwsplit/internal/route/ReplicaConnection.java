@@ -265,7 +265,7 @@ final class ReplicaConnection {
      * borrow) is not seen.
      */
     private void abortedWhileBorrowing(ReplicaNode chosen) throws SQLException {
-        if (served == null || served.owner == null || !served.owner.isClosed()) {
+        if (served == null || !served.ownerClosed()) {
             return;
         }
         Connection mine = (Connection) CONNECTION.getAndSet(this, null);
@@ -273,7 +273,7 @@ final class ReplicaConnection {
         if (mine != null) {
             router.discardReplica(chosen, mine);
         }
-        throw new SQLException("hibernate-rwsplit: connection is closed (aborted)", "08003");
+        throw RoutingConnection.closed();
     }
 
     /**

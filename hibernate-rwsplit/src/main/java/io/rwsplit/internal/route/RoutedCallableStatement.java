@@ -3,7 +3,6 @@ package io.rwsplit.internal.route;
 import java.sql.CallableStatement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
 
@@ -32,50 +31,35 @@ final class RoutedCallableStatement extends ForwardingCallableStatement {
         return shape.prepareCall(connection, sql);
     }
 
-    // ------------------------------------------------------------------ OUT parameters that are cursors
+    // ------------------------------------------------------------------ OUT parameters that are cursors (RoutedResultSet#cursor)
 
     @Override
     public Object getObject(int parameterIndex) throws SQLException {
-        return cursor(callable.getObject(parameterIndex));
+        return RoutedResultSet.cursor(handle, callable.getObject(parameterIndex));
     }
 
     @Override
     public Object getObject(String parameterName) throws SQLException {
-        return cursor(callable.getObject(parameterName));
+        return RoutedResultSet.cursor(handle, callable.getObject(parameterName));
     }
 
     @Override
     public Object getObject(int parameterIndex, Map<String, Class<?>> map) throws SQLException {
-        return cursor(callable.getObject(parameterIndex, map));
+        return RoutedResultSet.cursor(handle, callable.getObject(parameterIndex, map));
     }
 
     @Override
     public Object getObject(String parameterName, Map<String, Class<?>> map) throws SQLException {
-        return cursor(callable.getObject(parameterName, map));
+        return RoutedResultSet.cursor(handle, callable.getObject(parameterName, map));
     }
 
     @Override
     public <T> T getObject(int parameterIndex, Class<T> type) throws SQLException {
-        return cursor(callable.getObject(parameterIndex, type), type);
+        return RoutedResultSet.cursor(handle, callable.getObject(parameterIndex, type), type);
     }
 
     @Override
     public <T> T getObject(String parameterName, Class<T> type) throws SQLException {
-        return cursor(callable.getObject(parameterName, type), type);
-    }
-
-    /**
-     * An OUT parameter's value: a cursor (a {@code REF_CURSOR}, PostgreSQL's {@code refcursor}) is a result set of the
-     * driver's statement, handed out as this statement's result sets are, so that its {@code getStatement()} leads back
-     * here and never to the driver's statement and its physical connection.
-     */
-    private Object cursor(Object value) {
-        return value instanceof ResultSet results ? results(results) : value;
-    }
-
-    /** As {@link #cursor(Object)}, for a value asked as {@code type}: asked as the driver's own class, it stays so. */
-    private <T> T cursor(T value, Class<T> type) {
-        return value instanceof ResultSet results && type.isAssignableFrom(RoutedResultSet.class)
-                ? type.cast(results(results)) : value;
+        return RoutedResultSet.cursor(handle, callable.getObject(parameterName, type), type);
     }
 }

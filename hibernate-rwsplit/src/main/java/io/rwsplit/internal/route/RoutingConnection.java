@@ -92,7 +92,8 @@ public final class RoutingConnection implements Connection {
         }
     }
 
-    private static SQLException closed() {
+    /** What a call on a closed (or aborted) logical connection throws. */
+    static SQLException closed() {
         return new SQLException("hibernate-rwsplit: connection is closed", "08003");
     }
 

@@ -17,4 +17,13 @@ final class Served {
         this.owner = owner;
         this.session = session;
     }
+
+    /**
+     * Whether the facade served now is closed: an abort on another thread while this thread waited for a pool's
+     * connection (see {@link ReplicaConnection}'s borrow).
+     */
+    boolean ownerClosed() {
+        RoutingConnection o = owner;
+        return o != null && o.isClosed();
+    }
 }

@@ -98,22 +98,24 @@ class SessionAttachmentTest {
         Map<String, Object> settings = dbs.settings();
         settings.put("hibernate.transaction.coordinator_class", builder);
         emf = dbs.factory(settings);
-        java.lang.ref.WeakReference<EntityManager> dropped = openAndDrop();
+        java.lang.ref.ReferenceQueue<EntityManager> cleared = new java.lang.ref.ReferenceQueue<>();
+        java.lang.ref.WeakReference<EntityManager> dropped = openAndDrop(cleared);
         assertEquals(1, builder.trackedSessions());
-        // bounded: a few full collections clear a weakly reachable session on every collector the JDK ships
+        // bounded: a few full collections clear a weakly reachable session on every collector the JDK ships; each
+        // waits for the collector to enqueue the session's reference (its reference processing), not for time
         for (int i = 0; i < 50 && (dropped.get() != null || builder.trackedSessions() > 0); i++) {
             System.gc();
-            Thread.sleep(20); // lets the collector's reference processing run, not a wait for an effect of ours
+            cleared.remove(20);
         }
         assertNull(dropped.get(), "the application dropped the session");
         assertEquals(0, builder.trackedSessions(), "an unclosed session that the application dropped is not kept");
     }
 
     /** Opens a session, uses it, and drops it without closing it, as an application that leaks sessions does. */
-    private java.lang.ref.WeakReference<EntityManager> openAndDrop() {
+    private java.lang.ref.WeakReference<EntityManager> openAndDrop(java.lang.ref.ReferenceQueue<EntityManager> cleared) {
         EntityManager em = emf.createEntityManager();
         assertEquals("replica-alice", em.find(Person.class, 1L).name);
-        return new java.lang.ref.WeakReference<>(em);
+        return new java.lang.ref.WeakReference<>(em, cleared);
     }
 
     @Test

@@ -353,27 +353,35 @@ class ForwardingContractTest {
                     new Class<?>[] {CallableStatement.class}, (proxy, method, args) ->
                             method.getName().equals("getObject") ? cursor : defaultOf(method.getReturnType()));
             call.delegate = call.callable = driverCall[0];
-            int checked = 0;
-            for (Method m : methodsOf(CallableStatement.class, Set.of())) {
-                if (!m.getName().equals("getObject")) {
-                    continue;
-                }
-                Class<?>[] types = m.getParameterTypes();
-                Object[] args = new Object[types.length];
-                for (int i = 0; i < types.length; i++) {
-                    args[i] = types[i] == int.class ? 1 : types[i] == String.class ? "cursor"
-                            : types[i] == Class.class ? ResultSet.class : Map.of();
-                }
-                ResultSet results = assertInstanceOf(RoutedResultSet.class, invoke(call, m, args),
-                        m + " wraps a cursor");
-                assertSame(call, results.getStatement(), m + ": the cursor hands back the routed statement");
-                assertSame(c, results.getStatement().getConnection(), m + ": and through it the routing connection");
-                checked++;
-            }
-            assertEquals(6, checked, "getObject by index and by name, plain, with a type map and as a class");
+            assertEveryGetObjectWrapsACursor(call, CallableStatement.class, call, c);
             assertInstanceOf(RoutedResultSet.class, call.getObject(1, Object.class), "a cursor asked as any object");
             real.close();
         }
+    }
+
+    /**
+     * Calls each {@code getObject} overload of {@code iface} on {@code target}, whose driver object answers a cursor:
+     * each hands out a {@link RoutedResultSet} whose statement is {@code statement}, and through it {@code c}.
+     */
+    private static void assertEveryGetObjectWrapsACursor(Object target, Class<?> iface, java.sql.Statement statement,
+                                                          Connection c) throws Throwable {
+        int checked = 0;
+        for (Method m : methodsOf(iface, Set.of())) {
+            if (!m.getName().equals("getObject")) {
+                continue;
+            }
+            Class<?>[] types = m.getParameterTypes();
+            Object[] args = new Object[types.length];
+            for (int i = 0; i < types.length; i++) {
+                args[i] = types[i] == int.class ? 1 : types[i] == String.class ? "cursor"
+                        : types[i] == Class.class ? ResultSet.class : Map.of();
+            }
+            ResultSet cursor = assertInstanceOf(RoutedResultSet.class, invoke(target, m, args), m + " wraps a cursor");
+            assertSame(statement, cursor.getStatement(), m + ": the cursor hands back the routed statement");
+            assertSame(c, cursor.getStatement().getConnection(), m + ": and through it the routing connection");
+            checked++;
+        }
+        assertEquals(6, checked, "getObject by index and by name, plain, with a type map and as a class");
     }
 
     @Test
@@ -388,24 +396,7 @@ class ForwardingContractTest {
                     new Class<?>[] {ResultSet.class}, (proxy, method, args) ->
                             method.getName().equals("getObject") ? cursor : defaultOf(method.getReturnType()));
             RoutedResultSet results = new RoutedResultSet(statement, row);
-            int checked = 0;
-            for (Method m : methodsOf(ResultSet.class, Set.of())) {
-                if (!m.getName().equals("getObject")) {
-                    continue;
-                }
-                Class<?>[] types = m.getParameterTypes();
-                Object[] args = new Object[types.length];
-                for (int i = 0; i < types.length; i++) {
-                    args[i] = types[i] == int.class ? 1 : types[i] == String.class ? "cursor"
-                            : types[i] == Class.class ? ResultSet.class : Map.of();
-                }
-                ResultSet column = assertInstanceOf(RoutedResultSet.class, invoke(results, m, args),
-                        m + " wraps a cursor");
-                assertSame(statement, column.getStatement(), m + ": the cursor hands back the routed statement");
-                assertSame(c, column.getStatement().getConnection(), m + ": and through it the routing connection");
-                checked++;
-            }
-            assertEquals(6, checked, "getObject by index and by name, plain, with a type map and as a class");
+            assertEveryGetObjectWrapsACursor(results, ResultSet.class, statement, c);
             assertInstanceOf(RoutedResultSet.class, results.getObject(1, Object.class), "a cursor asked as any object");
             String text = "text";
             RoutedResultSet plain = new RoutedResultSet(statement, (ResultSet) Proxy.newProxyInstance(

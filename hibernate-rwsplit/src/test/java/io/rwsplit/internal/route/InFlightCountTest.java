@@ -172,17 +172,7 @@ class InFlightCountTest {
         servers = new Servers(1, "least_in_flight");
         Connection c = servers.open();
         Statement created = c.createStatement();
-        java.util.concurrent.CountDownLatch lending = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch aborted = new java.util.concurrent.CountDownLatch(1);
-        servers.replicas.get(0).beforeLend = () -> {
-            lending.countDown();
-            try {
-                aborted.await();   // the borrow takes its time: the abort comes meanwhile
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
+        io.rwsplit.testing.H2Server.Hold hold = servers.replicas.get(0).holdLends();   // the abort comes meanwhile
         java.util.concurrent.CompletableFuture<Void> read = java.util.concurrent.CompletableFuture.runAsync(() -> {
             try (created; ResultSet rs = created.executeQuery("select name from who")) {
                 rs.next();
@@ -191,9 +181,9 @@ class InFlightCountTest {
                 // whether the read ran or met the closed connection, its statement is closed
             }
         });
-        assertTrue(lending.await(10, java.util.concurrent.TimeUnit.SECONDS), "the read waits for its replica connection");
+        assertTrue(hold.awaitLending(), "the read waits for its replica connection");
         c.abort(Runnable::run);
-        aborted.countDown();
+        hold.release();
         read.get(10, java.util.concurrent.TimeUnit.SECONDS);
         assertEquals(0, inFlight(), "no count stays behind an aborted connection");
     }

@@ -125,17 +125,7 @@ class RoutingConnectionTest {
     void aReadWhoseConnectionIsAbortedWhileItBorrowsFailsAndItsBorrowedConnectionLeavesThePool() throws Exception {
         Connection c = servers.open();
         Statement created = c.createStatement();
-        java.util.concurrent.CountDownLatch lending = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch aborted = new java.util.concurrent.CountDownLatch(1);
-        servers.replicas.get(0).beforeLend = () -> {
-            lending.countDown();
-            try {
-                aborted.await();   // the borrow takes its time: the abort comes meanwhile
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
+        io.rwsplit.testing.H2Server.Hold hold = servers.replicas.get(0).holdLends();   // the abort comes meanwhile
         java.util.concurrent.CompletableFuture<SQLException> read = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try (ResultSet rs = created.executeQuery("select name from who")) {
                 return null;
@@ -144,9 +134,9 @@ class RoutingConnectionTest {
                 return e;
             }
         });
-        assertTrue(lending.await(10, java.util.concurrent.TimeUnit.SECONDS), "the read waits for its replica connection");
+        assertTrue(hold.awaitLending(), "the read waits for its replica connection");
         c.abort(Runnable::run);
-        aborted.countDown();
+        hold.release();
         SQLException failure = read.get(10, java.util.concurrent.TimeUnit.SECONDS);
         assertTrue(failure != null && "08003".equals(failure.getSQLState()), "the read fails as on a closed connection: "
                 + failure);
@@ -158,17 +148,7 @@ class RoutingConnectionTest {
     void aWriteWhoseConnectionIsAbortedWhileItBorrowsFailsAndItsBorrowedConnectionLeavesThePool() throws Exception {
         Connection c = servers.open();
         Statement created = c.createStatement();
-        java.util.concurrent.CountDownLatch lending = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch aborted = new java.util.concurrent.CountDownLatch(1);
-        servers.primary.beforeLend = () -> {
-            lending.countDown();
-            try {
-                aborted.await();
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        };
+        io.rwsplit.testing.H2Server.Hold hold = servers.primary.holdLends();   // the abort comes meanwhile
         java.util.concurrent.CompletableFuture<SQLException> write = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
                 created.executeUpdate("insert into item (label) values ('x')");
@@ -178,9 +158,9 @@ class RoutingConnectionTest {
                 return e;
             }
         });
-        assertTrue(lending.await(10, java.util.concurrent.TimeUnit.SECONDS), "the write waits for its primary connection");
+        assertTrue(hold.awaitLending(), "the write waits for its primary connection");
         c.abort(Runnable::run);
-        aborted.countDown();
+        hold.release();
         SQLException failure = write.get(10, java.util.concurrent.TimeUnit.SECONDS);
         assertTrue(failure != null && "08003".equals(failure.getSQLState()), "the write fails as on a closed connection: "
                 + failure);
