@@ -96,7 +96,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
 
         @Override
         public void saw(LsnPosition position, long epoch) {
-            observed(index, position, epoch);
+            learn(index, position, epoch);   // the poll wakes its waiters itself
         }
     }
 
@@ -478,6 +478,13 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * in {@code epoch} (read before asking the replica): ignored when the replica's epoch has changed since.
      */
     public void observed(int index, GtidPosition position, long epoch) {
+        if (learn(index, position, epoch)) {
+            polls[index].learned();   // reads waiting on that replica look again
+        }
+    }
+
+    /** {@link #observed}, without waking the reads waiting on the replica; whether what it applied grew. */
+    private boolean learn(int index, GtidPosition position, long epoch) {
         ConsistencyToken unitWrite = unitPosition();
         GtidPosition unitAt = unitWrite == null ? null : unitWrite.positionOrNull();
         try {
@@ -498,7 +505,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
                 try {
                     GtidPosition merged = known.position.merge(position);
                     if (merged.equals(known.position)) {
-                        return;
+                        return false;
                     }
                     next = new Learned(merged, epoch);
                 }
@@ -507,9 +514,10 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
                 }
             }
             if (applied.compareAndSet(index, known, next)) {
-                return;
+                return true;
             }
         }
+        return false;
     }
 
     /**
@@ -606,7 +614,20 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * configured timeout; remembers a timeout so that the next reads skip that replica while it cannot catch up.
      */
     public boolean await(Connection replica, int index, ConsistencyToken need) {
-        WaitResult result = await(replica, index, need.positionOrNull());
+        return await(replica, index, need, false);
+    }
+
+    /**
+     * As {@link #await(Connection, int, ConsistencyToken)}, for a read whose check in its own round trip has just found
+     * the standby without {@code need} ({@link #checkedInRead(int, String, String, long, ConsistencyToken)}): that check
+     * was the first question, so the wait begins with the poll's pause, not with asking the standby again.
+     */
+    public boolean awaitAfterCheck(Connection replica, int index, ConsistencyToken need) {
+        return await(replica, index, need, true);
+    }
+
+    private boolean await(Connection replica, int index, ConsistencyToken need, boolean justAsked) {
+        WaitResult result = await(replica, index, need.positionOrNull(), justAsked);
         if (result.applied()) {
             catchUp.caughtUp(index, need.commitTimeMicros(), result == WaitResult.APPLIED_AFTER_WAITING);
             return true;
@@ -619,14 +640,14 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
      * configured timeout. {@code NOT_APPLIED} on timeout or when the replica cannot wait (then: the primary).
      */
-    private WaitResult await(Connection replica, int index, GtidPosition need) {
+    private WaitResult await(Connection replica, int index, GtidPosition need, boolean justAsked) {
         long epoch = epochs.current(index);
         try {
             GtidFlavour f = flavour(replica);
             if (!f.accepts(need)) {
                 return WaitResult.NOT_APPLIED;
             }
-            WaitResult result = f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index]);
+            WaitResult result = f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index], justAsked);
             if (result.applied()) {
                 observed(index, need, epoch);
             }

@@ -152,9 +152,9 @@ enum GtidFlavour {
         }
 
         @Override
-        WaitResult await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
-                throws SQLException {
-            return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock, shared);
+        WaitResult await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared,
+                         boolean justAsked) throws SQLException {
+            return LsnWait.await(replica, (LsnPosition) position, timeoutMicros, clock, shared, justAsked);
         }
 
         @Override
@@ -351,10 +351,11 @@ enum GtidFlavour {
     /**
      * Waits until the replica behind {@code replica} applied {@code position}; {@link WaitResult#NOT_APPLIED} on timeout.
      * {@code shared} is the replica's poll, shared by the reads waiting on it where the server can only be asked
-     * (PostgreSQL). A server-side wait cannot tell whether it had to wait: it answers {@code APPLIED_AFTER_WAITING}.
+     * (PostgreSQL); {@code justAsked}: a read's own check asked the replica just now (polled servers then skip a first
+     * question). A server-side wait cannot tell whether it had to wait: it answers {@code APPLIED_AFTER_WAITING}.
      */
-    WaitResult await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
-            throws SQLException {
+    WaitResult await(Connection replica, GtidPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared,
+                     boolean justAsked) throws SQLException {
         try (PreparedStatement ps = replica.prepareStatement(waitSql)) {
             ps.setString(1, position.toString());
             ps.setBigDecimal(2, java.math.BigDecimal.valueOf(timeoutMicros, 6));

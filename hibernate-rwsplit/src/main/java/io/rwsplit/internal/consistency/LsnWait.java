@@ -38,9 +38,12 @@ final class LsnWait {
     private LsnWait() {
     }
 
-    /** Whether the standby behind {@code standby} replayed {@code position} (at once, or after waiting), or timed out. */
-    static WaitResult await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared)
-            throws SQLException {
+    /**
+     * Whether the standby behind {@code standby} replayed {@code position} (at once, or after waiting), or timed out.
+     * {@code justAsked}: this read's own check asked the standby just now (see {@link SharedReplayPoll#await}).
+     */
+    static WaitResult await(Connection standby, LsnPosition position, long timeoutMicros, Clock clock, SharedReplayPoll shared,
+                            boolean justAsked) throws SQLException {
         boolean inTransaction = !standby.getAutoCommit();
         if (inTransaction) {
             standby.setAutoCommit(true);
@@ -53,7 +56,8 @@ final class LsnWait {
                 }
             }
             long since = clock.nanoTime();
-            return shared.await(standby, position, since, since + TimeUnit.MICROSECONDS.toNanos(timeoutMicros), clock);
+            return shared.await(standby, position, since, since + TimeUnit.MICROSECONDS.toNanos(timeoutMicros), clock,
+                    justAsked);
         }
         finally {
             if (inTransaction) {

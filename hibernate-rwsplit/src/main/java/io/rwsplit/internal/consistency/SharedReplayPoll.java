@@ -15,7 +15,9 @@ import io.rwsplit.spi.Clock;
  * it: it asks the standby on its own connection, at most a {@linkplain #pace pace} apart, publishes each answer on the
  * {@link Board} (so that every waiter, and every later read of a position already replayed, knows it without asking)
  * and wakes the parked waiters. When its own position is replayed, or it gives up, it hands the poll to them. The
- * others park until woken or until their deadline.
+ * others park until woken or until their deadline; what the standby replayed, learned elsewhere (another read's check
+ * in its own round trip, the health monitor: {@link #learned}), wakes them too. A read whose own check has just asked
+ * the standby does not ask again at once.
  *
  * <p>So the standby is asked about once per pace however many reads wait on it, and a read wakes within about a
  * pace of the replay. The pace starts at {@link #FIRST_PACE_NANOS} and grows with the poller's own wait (a quarter
@@ -54,20 +56,25 @@ final class SharedReplayPoll {
      * Waits until the standby replayed {@code need} or the clock reaches {@code deadline} (nanos), asking the standby on
      * {@code standby} while this thread is the poller. {@code since} is when this read began to wait.
      *
+     * @param justAsked the standby was asked just now, by this read's own check ({@link CausalReads#checkedInRead}): a
+     *                  first question at once would tell nothing new, and the read waits for the poll's pace instead
      * @return whether the position is replayed, and whether it was at the first look; {@link WaitResult#NOT_APPLIED} on
      *         timeout, interrupt, or when the server answers that it is not a standby (promoted: its position is not
      *         comparable)
      */
-    WaitResult await(Connection standby, LsnPosition need, long since, long deadline, Clock clock) throws SQLException {
+    WaitResult await(Connection standby, LsnPosition need, long since, long deadline, Clock clock, boolean justAsked)
+            throws SQLException {
         if (board.replayed(need)) {
             return WaitResult.ALREADY_APPLIED;
         }
         Thread me = Thread.currentThread();
         waiting.add(me);   // before the first look: a poll after it wakes this thread
         try {
-            LsnPosition replayed = ask(standby, me);   // at once, on its own connection: it may have replayed already
-            if (replayed == null || replayed.contains(need)) {
-                return replayed == null ? WaitResult.NOT_APPLIED : WaitResult.ALREADY_APPLIED;
+            if (!justAsked) {
+                LsnPosition replayed = ask(standby, me);   // at once, on its own connection: it may have replayed already
+                if (replayed == null || replayed.contains(need)) {
+                    return replayed == null ? WaitResult.NOT_APPLIED : WaitResult.ALREADY_APPLIED;
+                }
             }
             while (true) {
                 if (board.replayed(need)) {
@@ -79,11 +86,16 @@ final class SharedReplayPoll {
                     return WaitResult.NOT_APPLIED;
                 }
                 if (poller.get() != me && !poller.compareAndSet(null, me)) {
-                    LockSupport.parkNanos(this, Math.min(left, MAX_PACE_NANOS)); // the poller wakes it sooner
+                    // until an answer or the poller's leaving wakes it (both come after it joined the waiting), or
+                    // the deadline
+                    LockSupport.parkNanos(this, left);
                     continue;
                 }
                 LockSupport.parkNanos(this, Math.min(pace(now - since), left));
-                replayed = ask(standby, me);
+                if (board.replayed(need)) {
+                    return WaitResult.APPLIED_AFTER_WAITING;   // another read's answer told it meanwhile
+                }
+                LsnPosition replayed = ask(standby, me);
                 if (replayed == null || replayed.contains(need)) {
                     return replayed == null ? WaitResult.NOT_APPLIED : WaitResult.APPLIED_AFTER_WAITING;
                 }
@@ -112,6 +124,18 @@ final class SharedReplayPoll {
     /** The pause before the poller's next poll, after it has waited {@code waitedNanos}. */
     static long pace(long waitedNanos) {
         return Math.max(FIRST_PACE_NANOS, Math.min(waitedNanos / 4, MAX_PACE_NANOS));
+    }
+
+    /**
+     * Something other than this poll learned that the standby replayed more (a read checked in its own round trip, the
+     * health monitor): the waiting reads look at the board again, so that a read whose position is now known to be
+     * replayed need not wait for the next poll. The poller is left to its pace: it looks at the board before it asks.
+     * Nothing is allocated when no read waits.
+     */
+    void learned() {
+        if (!waiting.isEmpty()) {
+            wakeOthers(poller.get());
+        }
     }
 
     /** Whether some thread polls now (for tests). */

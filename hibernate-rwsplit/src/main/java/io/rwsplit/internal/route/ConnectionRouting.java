@@ -419,12 +419,13 @@ final class ConnectionRouting {
      * checked: outside a transaction it waits for its replica as an unchecked read does and stays there; else (a wait
      * that timed out, or in a transaction begun since it was prepared, where a wait would end the replica's
      * transaction) it goes to the primary, as any read does there (a failover under way is waited for). The route it
-     * runs on now, recorded unless {@code recorded} already.
+     * runs on now, recorded unless {@code recorded} already. {@code checked}: the check ran and found the replica
+     * without {@code need} (it was the first question to the replica).
      */
     StatementRoute settleCheck(StatementRoute route, io.rwsplit.position.ConsistencyToken need, QueryShapes.Shape shape,
-                               String sql, boolean recorded) throws SQLException {
+                               String sql, boolean recorded, boolean checked) throws SQLException {
         boolean suspectAtGate = route.autocommitRead() && router.primarySuspect();
-        if (gate.settleCheck(route.node(), need, !tx.inTransaction())) {
+        if (gate.settleCheck(route.node(), need, !tx.inTransaction(), checked)) {
             if (!recorded) {
                 router.served(served.session, route, shape, sql);
             }

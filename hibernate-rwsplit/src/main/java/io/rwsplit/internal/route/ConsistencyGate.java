@@ -195,14 +195,19 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     }
 
     /**
-     * A read checked in its own round trip on {@code node} found it without {@code need}, or cannot be run checked (a
-     * stream parameter, {@code getMetaData()}, a batch): when {@code wait}, it waits there as any read does (asks, then
-     * shares the standby's poll, until the wait timeout). Whether it stays there; else it goes to the primary, for
-     * {@link #timedOut()}.
+     * A read checked in its own round trip on {@code node} found it without {@code need} ({@code checked}), or cannot be
+     * run checked (a stream parameter, {@code getMetaData()}, a batch, an error that lost the check's answer): when
+     * {@code wait}, it waits there as any read does (asks, then shares the standby's poll, until the wait timeout; after
+     * a failed check, which was the question, it shares the poll at once). Whether it stays there; else it goes to the
+     * primary, for {@link #timedOut()}.
      */
-    boolean settleCheck(ReplicaNode node, ConsistencyToken need, boolean wait) throws SQLException {
-        return wait && node != null && replica.node() == node
-                && router.causal().await(replica.connection(), node.index(), need);
+    boolean settleCheck(ReplicaNode node, ConsistencyToken need, boolean wait, boolean checked) throws SQLException {
+        if (!wait || node == null || replica.node() != node) {
+            return false;
+        }
+        CausalReads causal = router.causal();
+        return checked ? causal.awaitAfterCheck(replica.connection(), node.index(), need)
+                : causal.await(replica.connection(), node.index(), need);
     }
 
     /** Why a read that could not be made sure of on its replica goes to the primary: the scope's wait timed out. */

@@ -207,7 +207,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
             routeAgain();
         }
         if (check != null && mayHaveUnreadStream()) {
-            settleCheck();   // a stream cannot be sent twice: the read is made sure of first, and runs without the check
+            settleCheck(false);   // a stream cannot be sent twice: the read is made sure of first, and runs without the check
         }
         streamsRead();   // from here on, a stream parameter set before is (being) read
         starting();
@@ -263,7 +263,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
             }
         }
         if (check != null && !covered) {
-            settleCheckFirst();
+            settleCheck(true);   // the check was the question: the read waits for the standby's poll, not asking again
             return failover.execute(this, execution);
         }
         if (recordPending && check != null) {
@@ -294,7 +294,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     private void settleCheckFirst() throws SQLException {
         if (check != null) {
             ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
-            settleCheck();
+            settleCheck(false);
         }
     }
 
@@ -362,10 +362,11 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
     /**
      * The check of a read cannot be used, or found the standby without what the read must see: the read waits for its
      * standby as an unchecked one does and runs there without the check, or moves to the primary; either way its driver
-     * statement is prepared again without it and its parameters replayed.
+     * statement is prepared again without it and its parameters replayed. {@code checked}: the check ran and found the
+     * standby without it.
      */
-    private void settleCheck() throws SQLException {
-        StatementRoute next = routing.settleCheck(route, check, shape, sql, !recordPending);
+    private void settleCheck(boolean checked) throws SQLException {
+        StatementRoute next = routing.settleCheck(route, check, shape, sql, !recordPending, checked);
         recordPending = false;
         retarget(routing.connection(next), next.node());   // and the check is gone
         route = next;

@@ -71,7 +71,7 @@ class LsnWaitTest {
     @Test
     void asksUntilTheStandbyReplayedThePosition() throws Exception {
         Connection c = standby(15, "0/100", "0/1FF", "0/200");
-        assertEquals(WaitResult.APPLIED_AFTER_WAITING, LsnWait.await(c, LsnPosition.parse("0/200"), 1_000_000, clock, shared));
+        assertEquals(WaitResult.APPLIED_AFTER_WAITING, LsnWait.await(c, LsnPosition.parse("0/200"), 1_000_000, clock, shared, false));
         assertEquals(3, sql.size());
         assertEquals("select pg_last_wal_replay_lsn()", sql.get(0));
     }
@@ -79,21 +79,21 @@ class LsnWaitTest {
     @Test
     void givesUpWhenTheTimeoutPasses() throws Exception {
         Connection c = standby(15, "0/100", "0/100", "0/100", "0/100", "0/100");
-        assertEquals(WaitResult.NOT_APPLIED, LsnWait.await(c, LsnPosition.parse("0/200"), 120_000, clock, shared));
+        assertEquals(WaitResult.NOT_APPLIED, LsnWait.await(c, LsnPosition.parse("0/200"), 120_000, clock, shared, false));
         assertEquals(3, sql.size(), "asks at 0, 50 and 100 ms of 120 ms (each ask moves the clock 50 ms): " + sql);
     }
 
     @Test
     void aServerThatIsNotAStandbyNeverCountsAsCaughtUp() throws Exception {
         Connection c = standby(15, (String) null);
-        assertEquals(WaitResult.NOT_APPLIED, LsnWait.await(c, LsnPosition.parse("0/200"), 1_000_000, clock, shared));
+        assertEquals(WaitResult.NOT_APPLIED, LsnWait.await(c, LsnPosition.parse("0/200"), 1_000_000, clock, shared, false));
     }
 
     @Test
     void waitsOutsideTheTransactionAndRestoresIt() throws Exception {
         autoCommit = false;
         Connection c = standby(15, "0/300");
-        assertEquals(WaitResult.ALREADY_APPLIED, LsnWait.await(c, LsnPosition.parse("0/200"), 1_000_000, clock, shared));
+        assertEquals(WaitResult.ALREADY_APPLIED, LsnWait.await(c, LsnPosition.parse("0/200"), 1_000_000, clock, shared, false));
         assertEquals(List.of(true), autoCommitAtQuery, "the poll takes no snapshot of the transaction");
         assertFalse(autoCommit, "the transaction mode is restored");
     }
@@ -101,9 +101,9 @@ class LsnWaitTest {
     @Test
     void usesWaitForLsnWhereTheServerHasIt() throws Exception {
         Connection c = standby(19, "success");
-        assertEquals(WaitResult.APPLIED_AFTER_WAITING, LsnWait.await(c, LsnPosition.parse("16/B374D848"), 200_000, clock, shared));
+        assertEquals(WaitResult.APPLIED_AFTER_WAITING, LsnWait.await(c, LsnPosition.parse("16/B374D848"), 200_000, clock, shared, false));
         assertEquals(List.of("wait for lsn '16/B374D848' with (timeout '200ms', no_throw)"), sql);
         Connection timedOut = standby(19, "timeout");
-        assertEquals(WaitResult.NOT_APPLIED, LsnWait.await(timedOut, LsnPosition.parse("16/B374D848"), 200_000, clock, shared));
+        assertEquals(WaitResult.NOT_APPLIED, LsnWait.await(timedOut, LsnPosition.parse("16/B374D848"), 200_000, clock, shared, false));
     }
 }

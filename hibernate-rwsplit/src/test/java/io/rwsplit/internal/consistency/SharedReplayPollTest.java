@@ -47,6 +47,10 @@ class SharedReplayPollTest {
     private final MemoryBoard board = new MemoryBoard();
     private final SharedReplayPoll poll = new SharedReplayPoll(board);
     private final ExecutorService threads = Executors.newCachedThreadPool();
+    /** Asks of this thread hang (after being counted) until {@link #unhang}. */
+    private volatile Thread hangIn;
+    private final CountDownLatch hanging = new CountDownLatch(1);
+    private final CountDownLatch unhang = new CountDownLatch(1);
 
     @AfterEach
     void stop() {
@@ -64,6 +68,10 @@ class SharedReplayPollTest {
                         firstAsks.release();
                     }
                     asks.release();
+                    if (Thread.currentThread() == hangIn) {
+                        hanging.countDown();
+                        assertTrue(unhang.await(10, TimeUnit.SECONDS), "the test ends the hanging ask");
+                    }
                     String answer = replayed.get();
                     return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                         case "next" -> true;
@@ -78,7 +86,7 @@ class SharedReplayPollTest {
         return threads.submit(() -> {
             started.countDown();
             long now = clock.nanoTime();
-            return poll.await(standby(), LsnPosition.parse(position), now, now + FAR, clock).applied();
+            return poll.await(standby(), LsnPosition.parse(position), now, now + FAR, clock, false).applied();
         });
     }
 
@@ -143,7 +151,7 @@ class SharedReplayPollTest {
     void aPositionAnotherPollAlreadySawIsNotAskedFor() throws Exception {
         board.saw(LsnPosition.parse("0/300"), 1);
         long now = clock.nanoTime();
-        assertEquals(WaitResult.ALREADY_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock));
+        assertEquals(WaitResult.ALREADY_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock, false));
         assertEquals(List.of(), askedBy);
     }
 
@@ -151,16 +159,69 @@ class SharedReplayPollTest {
     void aServerThatIsNoStandbyEndsTheWaitAsNotReplayed() throws Exception {
         replayed.set(null);
         long now = clock.nanoTime();
-        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock));
+        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock, false));
         assertFalse(poll.polling());
     }
 
     @Test
     void aWaitWhoseDeadlinePassedGivesUpAfterItsFirstAsk() throws Exception {
         long now = clock.nanoTime();
-        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now, clock));
+        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now, clock, false));
         assertEquals(1, askedBy.size());
         assertFalse(poll.polling());
+    }
+
+    @Test
+    void aReadWhoseOwnCheckHasJustAskedTheStandbyDoesNotAskItAgainAtOnce() throws Exception {
+        long now = clock.nanoTime();
+        assertEquals(WaitResult.NOT_APPLIED, poll.await(standby(), LsnPosition.parse("0/200"), now, now, clock, true));
+        assertEquals(List.of(), askedBy, "its check was the question");
+    }
+
+    @Test
+    void aReadWhoseOwnCheckHasJustAskedAsksAfterThePollsPace() throws Exception {
+        replayed.set("0/200");
+        long now = clock.nanoTime();
+        assertEquals(WaitResult.APPLIED_AFTER_WAITING,
+                poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock, true));
+        assertEquals(1, askedBy.size());
+    }
+
+    @Test
+    void aParkedReadWakesWhenWhatTheStandbyReplayedIsLearnedElsewhere() throws Exception {
+        CountDownLatch first = new CountDownLatch(1);
+        Future<Boolean> poller = waitFor("0/300", first);
+        first.await();
+        untilAsked(1);
+        hangIn = askedBy.get(0);   // its next ask, as the poller, hangs
+        assertTrue(hanging.await(10, TimeUnit.SECONDS), "the poller asks again");
+
+        AtomicReference<Thread> waiter = new AtomicReference<>();
+        Future<WaitResult> checked = threads.submit(() -> {
+            waiter.set(Thread.currentThread());
+            long now = clock.nanoTime();
+            return poll.await(standby(), LsnPosition.parse("0/200"), now, now + FAR, clock, true);
+        });
+        untilParkedOnThePoll(waiter);
+        assertFalse(askedBy.contains(waiter.get()), "its check was the question, and another read polls");
+
+        board.saw(LsnPosition.parse("0/200"), 1);   // another read's check answered
+        poll.learned();
+        assertEquals(WaitResult.APPLIED_AFTER_WAITING, checked.get(10, TimeUnit.SECONDS));
+
+        replayed.set("0/300");
+        unhang.countDown();
+        assertTrue(poller.get(10, TimeUnit.SECONDS));
+        assertFalse(poll.polling());
+    }
+
+    /** Waits until the thread in {@code thread} is parked in the poll (it set it first thing). */
+    private void untilParkedOnThePoll(AtomicReference<Thread> thread) {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (thread.get() == null || java.util.concurrent.locks.LockSupport.getBlocker(thread.get()) != poll) {
+            assertTrue(System.nanoTime() < until, "the read never parked on the poll");
+            Thread.onSpinWait();
+        }
     }
 
     @Test
