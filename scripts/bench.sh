@@ -33,7 +33,8 @@
 #                  full run keeps
 #   pattern        only the write-readback workload: each user writes its own row, reads it back in a new
 #                  EntityManager, then reads 9 random rows, each in a new EntityManager (--pairs: write and read
-#                  back only); PRIMARY_ONLY and UNIT_DEFAULT interleaved BENCH_PATTERN_PAIRS times each (P R P R ...) in one JVM,
+#                  back only); PRIMARY_ONLY and UNIT_DEFAULT in BENCH_PATTERN_PAIRS rounds of one run each, round r
+#                  starting with the r-th stack (P R, R P, P R ...: no stack always runs first), in one JVM,
 #                  after each mode ran once for 20 s unrecorded (the JIT), no injected lag, BENCH_USERS users for
 #                  BENCH_SECONDS s, on the MariaDB cluster (--mariadb), the
 #                  PostgreSQL one (--postgres) or, with neither, on both (PostgreSQL when installed); each run also
@@ -44,11 +45,12 @@
 #   --with-pairs   (pattern only) after each database's cells, the same with write and read back only (the pairs
 #                  alone), into rows of their own (about 3 minutes more a cluster)
 #   --with-eventual (pattern only) each round also runs hibernate-rwsplit with consistency=eventual (EVENTUAL, no
-#                  read-your-writes: every read on a replica, nothing waited for or asked) right after the default:
-#                  P R E P R E ..., into rows of their own; what reading from the replicas costs by itself on this
-#                  machine, apart from what the default's consistency costs (about 1.5 times as long)
+#                  read-your-writes: every read on a replica, nothing waited for or asked), the order rotating:
+#                  P R E, R E P, E P R ..., into rows of their own; what reading from the replicas costs by itself
+#                  on this machine, apart from what the default's consistency costs (about 1.5 times as long)
 #   --with-affinity (pattern only) each round also runs hibernate-rwsplit with load_balancer=thread_affinity (AFFINITY:
-#                  each user's thread keeps to one replica) after the default's: P R A P R A ..., into rows of their own
+#                  each user's thread keeps to one replica), the order rotating: P R A, R A P, A P R ... (with
+#                  --with-eventual: P R E A, R E A P, E A P R, A P R E ...), into rows of their own
 #   --with-ceiling (pattern only) after each database's cells, what moving the reads to the replicas costs there by
 #                  itself: the pattern in raw JDBC (no Hibernate, no hibernate-rwsplit) by BENCH_USERS threads, writes
 #                  on the primary, reads on the primary, on the first replica alone or spread over the replicas (per
@@ -82,8 +84,10 @@
 #                        the MariaDB one)
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
-#   BENCH_PATTERN_PAIRS  pattern only: interleaved pairs of cells (plain Hibernate, then hibernate-rwsplit) per
-#                        workload, default 3
+#   BENCH_PATTERN_PAIRS  pattern only: rounds per workload, each running every stack once (plain Hibernate,
+#                        hibernate-rwsplit, EVENTUAL and AFFINITY when asked for), round r starting with the r-th of
+#                        them; default 3. Over as many rounds as there are stacks each runs once in every place (4
+#                        with --with-eventual --with-affinity)
 #   BENCH_CPU_OPTS       options of the CPU-time comparison, default "--pairs 100 --batch-ms 50 --warmup-s 8"
 #   BENCH_LAYER_FORKS    layer only: JVM forks of the routing-layer comparison, default 3
 #   BENCH_CPU_FORKS      JVM forks of the CPU-time comparison on H2 (part 1b, and 'overhead'), default 3: the JIT
@@ -352,10 +356,6 @@ if $pattern_only; then
     pattern_alternate="audit_sample=0|audit_sample=100|audit_sample=1"
     result_prefix=audit
   fi
-  pattern_modes=$pattern_cell
-  for ((i = 1; i < pattern_pairs_count; i++)); do
-    pattern_modes+=,$pattern_cell
-  done
   started_mariadb=false
   started_pg=false
   stop_pattern_clusters() {
@@ -375,8 +375,8 @@ if $pattern_only; then
     [[ "$lag" == none ]] || prove=false
     java -Drwsplit.bench.proofs="$out/proofs.tsv" -cp "$jar" io.rwsplit.bench.workload.WorkloadRunner \
       --database "$1" --port "$2" --users "$users" --seconds "$seconds" --warmup "$warmup" --lag "$lag" \
-      --prove "$prove" --modes "$pattern_modes" --pattern "$workload_pattern" --prime 20 --out "$3" \
-      ${pattern_alternate:+--alternate "$pattern_alternate"}
+      --prove "$prove" --modes "$pattern_cell" --rounds "$pattern_pairs_count" --pattern "$workload_pattern" \
+      --prime 20 --out "$3" ${pattern_alternate:+--alternate "$pattern_alternate"}
   }
   # $1: mariadb or postgres; $2: its primary port; $3: the TSV file (--with-ceiling)
   pattern_ceiling() {
@@ -400,7 +400,7 @@ if $pattern_only; then
     [[ -n "$pattern_skipped" ]] && echo "$pattern_skipped"
     echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
   } >"$pattern_meta"
-  echo "== pattern $pattern, $users users, $seconds s (+ $warmup s warm-up) per cell, $pattern_modes"
+  echo "== pattern $pattern, $users users, $seconds s (+ $warmup s warm-up) per cell, $pattern_pairs_count rounds of $pattern_cell, the first rotating"
   echo "== load average before: $(sed -n 's/^load_before=//p' "$pattern_meta")"
   if $pattern_mariadb; then
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then

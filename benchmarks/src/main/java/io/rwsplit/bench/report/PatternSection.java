@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,7 +18,8 @@ import io.rwsplit.bench.report.ResultFiles.Tsv;
  * has no such markers yet, a new one inserted right before its {@code ## Reproduce} heading. The results directory
  * holds {@code meta.properties} (command, date, machine and load average, written by bench.sh) and the workload
  * runner's rows, {@code workload.tsv} for MariaDB and {@code workload-postgres.tsv} for PostgreSQL: plain
- * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) interleaved; when
+ * Hibernate ({@code PRIMARY_ONLY}) and hibernate-rwsplit with its defaults ({@code UNIT_DEFAULT}) in rounds of one run
+ * each, the one that runs first rotating; when
  * {@code bench.sh pattern --with-pairs} ran, {@code workload-pairs.tsv} and {@code workload-postgres-pairs.tsv}: the
  * write-then-read pairs alone on each; and, when {@code --pg-delay=D} ran, {@code workload-postgres-delay.tsv}: the
  * same on PostgreSQL with both standbys {@code D} behind (these rows are left out when their file is not there); when
@@ -39,6 +41,8 @@ public final class PatternSection {
     /** hibernate-rwsplit with {@code consistency=eventual} ({@code bench.sh pattern --with-eventual}): rows of their own. */
     private static final String EVENTUAL = "EVENTUAL";
     private static final String AFFINITY = "AFFINITY";
+    /** The stacks' letters in the text's account of the rounds' order. */
+    private static final Map<String, String> LETTERS = Map.of(PLAIN, "P", RWSPLIT, "R", EVENTUAL, "E", AFFINITY, "A");
     private static final String PATTERN_SUFFIX = "; pattern ";
 
     /**
@@ -91,25 +95,29 @@ public final class PatternSection {
                 random rows, each in a new `EntityManager` (`write-readback-N`; `write-readback-0`, the pairs alone, is \
                 `--pairs`, or `--with-pairs` for rows of their own). \
                 Plain Hibernate (`PRIMARY_ONLY`, every statement on the primary) and hibernate-rwsplit with its \
-                defaults (`UNIT_DEFAULT`, only `hibernate.rwsplit.replicas` set) run in one JVM, interleaved \
-                P R P R ... (the pairs column) after each ran once unrecorded (the JIT), with no injected lag \
-                unless the database \
+                defaults (`UNIT_DEFAULT`, only `hibernate.rwsplit.replicas` set) run in one JVM in rounds, each \
+                stack once a round (the pairs column counts the rounds), after each ran once unrecorded (the JIT), \
+                with no injected lag unless the database \
                 column names one (`scripts/pg-cluster.sh delay`, `recovery_min_apply_delay`, on both standbys: \
-                reads that cannot wait that long go to the primary). The *ratio* of a pair \
-                is hibernate-rwsplit's throughput divided by that of the plain Hibernate run just before it; both \
-                runs of a pair share the JVM and the load of the same minute, so the median of the pairs is the \
-                figure to compare, not the absolute ops/s. The primary and the standbys run on this machine's \
+                reads that cannot wait that long go to the primary). The order rotates: round *r* starts with the \
+                *r*-th stack, plain Hibernate included, the others following in their order (this run's rounds, \
+                P for plain Hibernate, R for the default, E and A below: %s), so that over as many rounds as there \
+                are stacks each runs once in every place and what the order favours (the machine warming, the \
+                standbys' caches, the load the runs before leave) is no one stack's. The *ratio* of a pair \
+                is hibernate-rwsplit's throughput divided by that of the plain Hibernate run of the same round; \
+                both runs of a pair share the JVM and the load of the same minutes, so the median of the pairs is \
+                the figure to compare, not the absolute ops/s. The primary and the standbys run on this machine's \
                 %s cores together with the benchmark, so the standbys add no capacity here: a read moved to a \
                 standby competes for the same cores as the primary's work. Rows marked `consistency=eventual` \
-                (`--with-eventual`: each round runs P R E) read everything from the replicas and wait for nothing: \
+                (`--with-eventual`, E in the rounds) read everything from the replicas and wait for nothing: \
                 they show what reading from the replicas costs with hibernate-rwsplit but without its \
                 read-your-writes, and the gap between them and the default's row is what the default's \
                 read-your-writes costs; their ratio is to the plain Hibernate run of their round. Rows marked \
-                `load_balancer=thread_affinity` (`--with-affinity`: each round runs it last, P R A, or P R E A with \
-                `--with-eventual`) are the default with each user's thread keeping to one replica instead of the \
-                replicas in turn; their ratio too is to the plain Hibernate run of their round.
+                `load_balancer=thread_affinity` (`--with-affinity`, A in the rounds) are the default with each \
+                user's thread keeping to one replica instead of the replicas in turn; their ratio too is to the \
+                plain Hibernate run of their round.
 
-                """.formatted(meta("nproc")));
+                """.formatted(roundOrders(), meta("nproc")));
         md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
                 + "| median ratio | plain Hibernate ops/s (median) | hibernate-rwsplit ops/s (median) "
                 + "| replica share of reads (hibernate-rwsplit) | stale reads / checked (hibernate-rwsplit) "
@@ -153,6 +161,23 @@ public final class PatternSection {
         return md.toString();
     }
 
+    /**
+     * The order of the runs in each round of the first result file there is, a stack by its letter
+     * ({@code P R A, R A P, A P R}); {@code ?} when there is none.
+     */
+    private String roundOrders() throws IOException {
+        for (Source source : SOURCES) {
+            Path file = dir.resolve(source.file());
+            if (Files.isRegularFile(file)) {
+                return String.join(", ", rounds(ResultFiles.tsv(file)).stream()
+                        .map(round -> String.join(" ", round.keySet().stream().map(m -> LETTERS.getOrDefault(m, m))
+                                .toList()))
+                        .toList());
+            }
+        }
+        return "?";
+    }
+
     /** The runs of one result file that did not end with status {@code ok}, for the notes under the table. */
     private void notes(String database, Tsv tsv) {
         List<String[]> rows = tsv.rows();
@@ -167,7 +192,7 @@ public final class PatternSection {
 
     /**
      * One database and one hibernate-rwsplit mode ({@code UNIT_DEFAULT}, {@code EVENTUAL} or {@code AFFINITY}): each measured run of it
-     * paired with the last measured PRIMARY_ONLY run before it in its round (P R P R ..., or P R E P R E ...).
+     * paired with the measured PRIMARY_ONLY run of its round.
      */
     private void row(String database, Tsv tsv, String mode) {
         List<String[]> rows = tsv.rows();
@@ -178,7 +203,7 @@ public final class PatternSection {
                 .append(" | ").append(distinct(rows, row -> pattern(tsv.field(row, "settings"))))
                 .append(" | ").append(distinct(rows, row -> tsv.field(row, "users") + " × " + tsv.field(row, "seconds")));
         if (plain.isEmpty()) {
-            md.append(" | 0: no measured ").append(PLAIN).append(" run followed by a measured ").append(mode)
+            md.append(" | 0: no round with a measured ").append(PLAIN).append(" run and a measured ").append(mode)
                     .append(" run | | | | | | | |\n");
             return;
         }
@@ -202,24 +227,37 @@ public final class PatternSection {
     }
 
     /**
-     * Each measured run of {@code mode} paired with the last measured PRIMARY_ONLY run before it in its round, into
-     * {@code plain} and {@code rwsplit} (the same index is a pair).
+     * Each measured run of {@code mode} paired with the measured PRIMARY_ONLY run of its round, whichever ran first,
+     * into {@code plain} and {@code rwsplit} (the same index is a pair).
      */
     private static void pairs(Tsv tsv, String mode, List<String[]> plain, List<String[]> rwsplit) {
-        String[] lastPlain = null;
-        for (String[] r : tsv.rows()) {
-            String m = tsv.field(r, "mode");
-            if (m.equals(PLAIN)) {
-                lastPlain = measured(tsv, r) ? r : null;
-            }
-            else if (m.equals(mode)) {
-                if (lastPlain != null && measured(tsv, r)) {
-                    plain.add(lastPlain);
-                    rwsplit.add(r);
-                }
-                lastPlain = null;   // one run of this mode per plain run: its round's own (other modes do not reset it)
+        for (Map<String, String[]> round : rounds(tsv)) {
+            String[] p = round.get(PLAIN);
+            String[] r = round.get(mode);
+            if (p != null && r != null && measured(tsv, p) && measured(tsv, r)) {
+                plain.add(p);
+                rwsplit.add(r);
             }
         }
+    }
+
+    /**
+     * The runs of a result file by round, each round's by mode in the order they ran. A round runs each mode once (the
+     * runner's {@code --rounds}, the mode that runs first rotating), so a mode that comes again begins the next round;
+     * this holds for the files written before the order rotated (P R P R ...) too.
+     */
+    private static List<Map<String, String[]>> rounds(Tsv tsv) {
+        List<Map<String, String[]>> rounds = new ArrayList<>();
+        Map<String, String[]> round = null;
+        for (String[] r : tsv.rows()) {
+            String mode = tsv.field(r, "mode");
+            if (round == null || round.containsKey(mode)) {
+                round = new LinkedHashMap<>();
+                rounds.add(round);
+            }
+            round.put(mode, r);
+        }
+        return rounds;
     }
 
     static final String[] CPU_COLUMNS = {"client_cpu_us_per_op", "primary_cpu_us_per_op", "replicas_cpu_us_per_op"};

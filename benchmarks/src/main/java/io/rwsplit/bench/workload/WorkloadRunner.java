@@ -36,14 +36,19 @@ import io.rwsplit.bench.Variant;
  * write, its read-back and N reads of random rows.
  * <p>
  * Usage: {@code WorkloadRunner [--database mariadb|postgres] --port 3307 --users 8 --seconds 15 --warmup 3 --lag none
- * --modes PRIMARY_ONLY,EVENTUAL,... --pattern mix --prove true --extra max_lag=0 --alternate "audit_sample=0|audit_sample=1"
- * --prime 0 --out results.tsv}. With {@code --alternate A|B|...} each mode cell runs once with each set of settings
+ * --modes PRIMARY_ONLY,EVENTUAL,... --rounds 1 --pattern mix --prove true --extra max_lag=0
+ * --alternate "audit_sample=0|audit_sample=1" --prime 0 --out results.tsv}. With {@code --rounds N} the modes run N
+ * times, round {@code r} (from 0) starting with the {@code r}-th mode, the others following in their order
+ * ({@code P,R,A}: P R A, R A P, A P R, P R A ...): over as many rounds as there are modes each runs once in every
+ * place, so that what the order favours (the JIT, the servers' caches, the load of the runs before) is not always the
+ * same mode's; the pattern section pairs each mode's run with plain Hibernate's of the same round.
+ * With {@code --alternate A|B|...} each mode cell runs once with each set of settings
  * added to hibernate-rwsplit's (a round; the alternative that runs first rotates from one cell to the next). With
  * {@code --prime S} every mode named first runs once for {@code S} seconds, unrecorded, before the recorded cells: on
  * a machine whose cores the users and the servers keep busy the JIT compiler gets little time, and throughput kept
  * rising for about a minute of cells here, which favours whichever mode runs later. The injected lag is
  * applied by the caller (scripts/bench.sh runs {@code cluster.sh delay}); {@code --lag} only labels the rows. One TSV
- * row per mode is appended to {@code --out} (a mode named twice runs twice); a pattern other than {@code mix} is
+ * row per run is appended to {@code --out} (a mode named twice runs twice); a pattern other than {@code mix} is
  * named at the end of the row's settings. With {@code --prove true} (the default) each mode's stack must first
  * pass {@link RoutingProof}; scripts/bench.sh turns it off in the lag cells, where hibernate-rwsplit may send
  * reads to the primary on purpose. On MariaDB each row also counts the SELECTs every server executed during the
@@ -88,6 +93,10 @@ public final class WorkloadRunner {
         if (users < 1 || users >= Schema.ROWS / 2) {
             throw new IllegalArgumentException("--users must be between 1 and " + (Schema.ROWS / 2 - 1) + ": " + users);
         }
+        int rounds = Integer.parseInt(options.getOrDefault("rounds", "1"));
+        if (rounds < 1) {
+            throw new IllegalArgumentException("--rounds must be 1 or more: " + rounds);
+        }
         WorkloadRunner runner = new WorkloadRunner(postgres ? Database.postgresCluster(port, 2) : Database.cluster(port, 2), users,
                 Integer.parseInt(options.getOrDefault("seconds", "15")),
                 Integer.parseInt(options.getOrDefault("warmup", "3")),
@@ -130,8 +139,11 @@ public final class WorkloadRunner {
             }
         }
         Map<String, String> common = new LinkedHashMap<>(runner.extra);
-        for (int cell = 0; cell < modes.length; cell++) {
-            Mode mode = Mode.valueOf(modes[cell].trim());
+        for (int cell = 0; cell < rounds * modes.length; cell++) {
+            // round r starts with the r-th mode, the others following in their order
+            int round = cell / modes.length;
+            int place = cell % modes.length;
+            Mode mode = Mode.valueOf(modes[(round + place) % modes.length].trim());
             int k = Math.max(1, alternatives.size());
             for (int a = 0; a < k; a++) {
                 runner.extra.clear();
