@@ -168,4 +168,35 @@ public interface RoutingStatistics {
     default long lostWriteReads() {
         return 0;
     }
+
+    /**
+     * Replica reads that were made sure of in their own round trip: on a PostgreSQL standby that can only be asked what
+     * it replayed (no {@code WAIT FOR LSN}), a read that must see a write the standby is not known to have is sent in
+     * one message with that question; counted when the answer came back (a read that failed on the standby lost it,
+     * and is made sure of by asking). 0 for a session's statistics and on other servers.
+     */
+    default long checkedReplicaReads() {
+        return 0;
+    }
+
+    /**
+     * Of the {@linkplain #checkedReplicaReads() checked reads}, those whose check did not pass: mostly a standby that had
+     * not replayed what they must see, also a server that answered as no standby, or replica reads found to run above
+     * READ COMMITTED (which ends such checks). Their rows were dropped, and each waited for the standby, sharing its poll
+     * (the check was its first question), and ran again there, or ran on the primary. Each cost the standby a read
+     * whose rows were not used. 0 for a session's statistics.
+     */
+    default long failedReplicaChecks() {
+        return 0;
+    }
+
+    /**
+     * Questions put to replicas, before a read there, about what they applied: a wait's statement
+     * ({@code MASTER_GTID_WAIT}, {@code WAIT_FOR_EXECUTED_GTID_SET}, {@code WAIT FOR LSN}) or one poll of a standby's
+     * replayed position ({@code pg_last_wal_replay_lsn()}; the reads waiting on one standby share its polls). Not the
+     * checks of {@link #checkedReplicaReads()}, nor the health monitor's. 0 for a session's statistics.
+     */
+    default long replicaPositionQueries() {
+        return 0;
+    }
 }

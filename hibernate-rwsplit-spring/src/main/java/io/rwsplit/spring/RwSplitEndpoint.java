@@ -45,6 +45,9 @@ public final class RwSplitEndpoint {
             u.put("staleReadsAgainstUnit", stats.staleReadsAgainstUnit());
             u.put("staleReadsAgainstSession", stats.staleReadsAgainstSession());
             u.put("preventedReads", stats.preventedReads());
+            u.put("checkedReplicaReads", stats.checkedReplicaReads());
+            u.put("failedReplicaChecks", stats.failedReplicaChecks());
+            u.put("replicaPositionQueries", stats.replicaPositionQueries());
             u.put("byReason", stats.byReason());
             u.put("byReplica", stats.byReplica());
             u.put("primaryReadShapes", stats.primaryReadShapes().stream().map(RwSplitEndpoint::shape).toList());

@@ -42,7 +42,14 @@ import io.rwsplit.health.ReplicaStatus;
  *   <li>{@code rwsplit.reads.stale{against=unit|session}}: audited reads whose replica lacked a write the unit had
  *       committed, or what the session's level required (counters);</li>
  *   <li>{@code rwsplit.reads.prevented}: reads the consistency level moved to the primary or made wait
- *       ({@link RoutingStatistics#preventedReads()}, counter).</li>
+ *       ({@link RoutingStatistics#preventedReads()}, counter);</li>
+ *   <li>{@code rwsplit.reads.checked}, {@code rwsplit.reads.checked.failed}: replica reads checked in their own
+ *       round trip, and those whose check did not pass ({@link RoutingStatistics#checkedReplicaReads()},
+ *       {@link RoutingStatistics#failedReplicaChecks()}, counters);</li>
+ *   <li>{@code rwsplit.replica.position.queries}: questions put to replicas about what they applied
+ *       ({@link RoutingStatistics#replicaPositionQueries()}, counter);</li>
+ *   <li>{@code rwsplit.lost.write.failovers}, {@code rwsplit.lost.write.reads}: failovers of the primary that lost
+ *       the unit's writes, and reads that had to see such a write (counters).</li>
  * </ul>
  * All meters carry the extra tags given to the constructor (for example the unit's name).
  */
@@ -95,6 +102,13 @@ public final class RwSplitMetrics implements MeterBinder {
                 .register(registry);
         FunctionCounter.builder("rwsplit.reads.prevented", stats, RoutingStatistics::preventedReads).tags(tags)
                 .description("Reads the consistency level sent to the primary or made wait for a replica")
+                .register(registry);
+        FunctionCounter.builder("rwsplit.reads.checked", stats, RoutingStatistics::checkedReplicaReads).tags(tags)
+                .description("Replica reads checked in their own round trip").register(registry);
+        FunctionCounter.builder("rwsplit.reads.checked.failed", stats, RoutingStatistics::failedReplicaChecks).tags(tags)
+                .description("Replica reads checked in their own round trip whose check did not pass").register(registry);
+        FunctionCounter.builder("rwsplit.replica.position.queries", stats, RoutingStatistics::replicaPositionQueries)
+                .tags(tags).description("Questions put to replicas about what they applied, before reads there")
                 .register(registry);
         FunctionCounter.builder("rwsplit.lost.write.failovers", stats, RoutingStatistics::lostWriteFailovers)
                 .tags(tags).description("Failovers of the primary that lost writes the unit had committed")

@@ -203,6 +203,15 @@ class PostgresWriteThenReadIT {
         assertTrue(asks.checked.get() > 0, "read-backs checked in their own round trip: none; reasons " + reasons);
         assertEquals(0, asks.askedFirst.get(), "questions a read-back asked its standby apart before checking in its"
                 + " own round trip (" + asks.checked.get() + " checked); reasons " + reasons);
+        // the factory's statistics count what the standbys' pools saw (and the reads before the load, unseen there)
+        io.rwsplit.RoutingStatistics statistics = RwSplit.statistics(emf);
+        System.out.printf("[pg-write-then-read-it] statistics: %d checked, %d failed checks, %d questions%n",
+                statistics.checkedReplicaReads(), statistics.failedReplicaChecks(), statistics.replicaPositionQueries());
+        assertTrue(statistics.checkedReplicaReads() >= asks.checked.get(), "checked reads counted: "
+                + statistics.checkedReplicaReads() + ", seen by the standbys: " + asks.checked.get());
+        assertTrue(statistics.failedReplicaChecks() <= statistics.checkedReplicaReads());
+        assertTrue(statistics.replicaPositionQueries() >= asks.askedAfterCheck.get(), "questions counted: "
+                + statistics.replicaPositionQueries() + ", seen by the standbys: " + asks.askedAfterCheck.get());
     }
 
     /**

@@ -217,7 +217,11 @@ public final class WorkloadRunner {
             String row = prefix + "\t" + measure(stack, routed, routed && mode.namesScope);
             if (routed) {
                 // where the reads went and why (stdout only, beside the row): the first thing to read when a ratio moves
-                System.out.println("  reasons: " + io.rwsplit.RwSplit.statistics(stack.factory()).byReason());
+                io.rwsplit.RoutingStatistics statistics = io.rwsplit.RwSplit.statistics(stack.factory());
+                System.out.println("  reasons: " + statistics.byReason());
+                System.out.println("  since the factory opened (warm-up included): checked reads: " + statistics.checkedReplicaReads() + ", failed checks: "
+                        + statistics.failedReplicaChecks() + ", questions to replicas: "
+                        + statistics.replicaPositionQueries());
             }
             return row;
         }

@@ -16,7 +16,7 @@ import io.rwsplit.position.Tokens;
  * replica applied which position (from successful waits, and from the health monitor through
  * {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
  */
-public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCounts {
+public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyCounts {
 
     private final ConsistencyRuntime runtime;
     private final String keyPrefix;
@@ -42,6 +42,14 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
     private volatile ConsistencyToken rebase;
     private final LostWrites lostWrites;
     private final TokenTrust tokens;
+    /**
+     * Reads checked in their own round trip whose check passed, those whose check failed (each read counted once, in
+     * one of them, once its outcome is known: their sum is never ahead of either), and waits that ran one statement on
+     * the replica.
+     */
+    private final java.util.concurrent.atomic.LongAdder passedChecks = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder failedChecks = new java.util.concurrent.atomic.LongAdder();
+    private final java.util.concurrent.atomic.LongAdder waitStatements = new java.util.concurrent.atomic.LongAdder();
     /** Whether reads may be checked in their own round trip ({@link #checksInRead}); off once replica reads are not READ COMMITTED. */
     private volatile boolean checkInRead = true;
 
@@ -408,6 +416,25 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
         return lostWrites.lostWriteReads();
     }
 
+    @Override
+    public long checkedReplicaReads() {
+        return passedChecks.sum() + failedChecks.sum();
+    }
+
+    @Override
+    public long failedReplicaChecks() {
+        return failedChecks.sum();
+    }
+
+    @Override
+    public long replicaPositionQueries() {
+        long asks = waitStatements.sum();
+        for (SharedReplayPoll poll : polls) {
+            asks += poll.asks();
+        }
+        return asks;
+    }
+
     /**
      * {@code base} raised past {@code replicaSaw}, a position a replica reported before the failover: a standby
      * that replayed more of the old primary's log than the new primary received has left its history (it cannot
@@ -575,6 +602,12 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
      * checks stop for this unit). What the replica replayed is learnt either way, as from an asked standby.
      */
     public boolean checkedInRead(int index, String replayed, String isolation, long epoch, ConsistencyToken need) {
+        boolean passed = passed(index, replayed, isolation, epoch, need);
+        (passed ? passedChecks : failedChecks).increment();
+        return passed;
+    }
+
+    private boolean passed(int index, String replayed, String isolation, long epoch, ConsistencyToken need) {
         LsnPosition position;
         try {
             position = replayed == null ? null : LsnPosition.parse(replayed);
@@ -646,6 +679,9 @@ public final class CausalReads implements io.rwsplit.internal.stats.LostWriteCou
             GtidFlavour f = flavour(replica);
             if (!f.accepts(need)) {
                 return WaitResult.NOT_APPLIED;
+            }
+            if (!catchUp.polled()) {
+                waitStatements.increment();   // one statement waits on the server (a poll counts its own asks)
             }
             WaitResult result = f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index], justAsked);
             if (result.applied()) {

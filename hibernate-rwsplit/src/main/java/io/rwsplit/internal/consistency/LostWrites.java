@@ -3,7 +3,6 @@ package io.rwsplit.internal.consistency;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.rwsplit.internal.stats.LostWriteCounts;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
 
@@ -19,7 +18,7 @@ import io.rwsplit.position.GtidPosition;
  * the monitor when it first sees it; without it (a server that never replicated, or a PostgreSQL primary restarted
  * since) its position at that moment, where its own later writes can hide a loss, never invent one.
  */
-final class LostWrites implements LostWriteCounts {
+final class LostWrites {
 
     /**
      * What a failover lost: what the new primary held, when it was seen, the commit time of a write of this unit
@@ -117,13 +116,13 @@ final class LostWrites implements LostWriteCounts {
         return false;
     }
 
-    @Override
-    public long lostWriteFailovers() {
+    /** Failovers whose new primary did not have the unit's last committed write. */
+    long lostWriteFailovers() {
         return failovers.get();
     }
 
-    @Override
-    public long lostWriteReads() {
+    /** Reads that had to see a lost write. */
+    long lostWriteReads() {
         return reads.get();
     }
 

@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 import io.rwsplit.position.LsnPosition;
@@ -47,6 +48,8 @@ final class SharedReplayPoll {
     private final Board board;
     private final AtomicReference<Thread> poller = new AtomicReference<>();
     private final ConcurrentLinkedQueue<Thread> waiting = new ConcurrentLinkedQueue<>();
+    /** How many times the standby was asked. */
+    private final LongAdder asks = new LongAdder();
 
     SharedReplayPoll(Board board) {
         this.board = board;
@@ -113,6 +116,7 @@ final class SharedReplayPoll {
     /** Asks the standby what it replayed, publishes the answer and wakes the other waiters; null: not a standby. */
     private LsnPosition ask(Connection standby, Thread me) throws SQLException {
         long epoch = board.epoch();
+        asks.increment();
         LsnPosition replayed = LsnWait.replayed(standby);
         if (replayed != null) {
             board.saw(replayed, epoch);
@@ -136,6 +140,11 @@ final class SharedReplayPoll {
         if (!waiting.isEmpty()) {
             wakeOthers(poller.get());
         }
+    }
+
+    /** How many times the standby was asked (its statistics). */
+    long asks() {
+        return asks.sum();
     }
 
     /** Whether some thread polls now (for tests). */

@@ -293,7 +293,6 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      */
     private void settleCheckFirst() throws SQLException {
         if (check != null) {
-            ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
             settleCheck(false);
         }
     }
@@ -366,6 +365,7 @@ abstract class RoutedPreparedStatement extends ForwardingPreparedStatement
      * standby without it.
      */
     private void settleCheck(boolean checked) throws SQLException {
+        ((RoutingConnection) owner).checkOpen();   // settling routes through the parts, which may serve another session
         StatementRoute next = routing.settleCheck(route, check, shape, sql, !recordPending, checked);
         recordPending = false;
         retarget(routing.connection(next), next.node());   // and the check is gone

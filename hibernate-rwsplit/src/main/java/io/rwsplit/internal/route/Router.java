@@ -138,7 +138,7 @@ public final class Router {
         this.replicas = replicas;
         this.fallback = fallback;
         this.statistics = new FactoryStatistics(replicas.names(),
-                causal == null ? io.rwsplit.internal.stats.LostWriteCounts.NONE : causal, shapes, audit);
+                causal == null ? io.rwsplit.internal.stats.ConsistencyCounts.NONE : causal, shapes, audit);
         int slots = 0;
         for (ReplicaNode node : replicas.nodes()) {
             slots = Math.max(slots, node.index() + 1);

@@ -30,6 +30,21 @@ public final class CombinedStatistics implements RoutingStatistics {
     }
 
     @Override
+    public long checkedReplicaReads() {
+        return parts.stream().mapToLong(RoutingStatistics::checkedReplicaReads).sum();
+    }
+
+    @Override
+    public long failedReplicaChecks() {
+        return parts.stream().mapToLong(RoutingStatistics::failedReplicaChecks).sum();
+    }
+
+    @Override
+    public long replicaPositionQueries() {
+        return parts.stream().mapToLong(RoutingStatistics::replicaPositionQueries).sum();
+    }
+
+    @Override
     public long auditedReads() {
         return parts.stream().mapToLong(RoutingStatistics::auditedReads).sum();
     }

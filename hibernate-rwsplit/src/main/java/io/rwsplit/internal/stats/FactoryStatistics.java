@@ -20,20 +20,20 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
     /** Statements by replica; by reason and on the primary, they are summed from the query shapes' counts. */
     private final LongAdder[] byReplica;
 
-    private final LostWriteCounts lostWrites;
+    private final ConsistencyCounts consistency;
     private final QueryShapes shapes;
     private final AuditCounts audit;
 
     /**
-     * @param lostWrites what was lost in failovers of the primary (the consistency layer counts it)
+     * @param consistency what the consistency layer counts (writes lost in failovers, checks and questions of replicas)
      * @param shapes     the query shapes of the factory's statements (routing counts them)
      * @param audit      what the stale-read audit counted
      */
-    public FactoryStatistics(List<String> replicaNames, LostWriteCounts lostWrites, QueryShapes shapes,
+    public FactoryStatistics(List<String> replicaNames, ConsistencyCounts consistency, QueryShapes shapes,
                              AuditCounts audit) {
         this.replicaNames = List.copyOf(replicaNames);
         this.byReplica = adders(replicaNames.size());
-        this.lostWrites = lostWrites;
+        this.consistency = consistency;
         this.shapes = shapes;
         this.audit = audit;
     }
@@ -80,12 +80,27 @@ public final class FactoryStatistics implements RoutingStatistics, StatisticsRec
 
     @Override
     public long lostWriteFailovers() {
-        return lostWrites.lostWriteFailovers();
+        return consistency.lostWriteFailovers();
     }
 
     @Override
     public long lostWriteReads() {
-        return lostWrites.lostWriteReads();
+        return consistency.lostWriteReads();
+    }
+
+    @Override
+    public long checkedReplicaReads() {
+        return consistency.checkedReplicaReads();
+    }
+
+    @Override
+    public long failedReplicaChecks() {
+        return consistency.failedReplicaChecks();
+    }
+
+    @Override
+    public long replicaPositionQueries() {
+        return consistency.replicaPositionQueries();
     }
 
     private static LongAdder[] adders(int n) {

@@ -86,4 +86,46 @@ class CheckedInReadTest {
         causal.checkedInRead(0, "0/3000060", "read committed", before, need);
         assertFalse(causal.applied(0, need.positionOrNull()));
     }
+
+    @Test
+    void theStatisticsCountCheckedReadsFailedChecksAndTheQuestionsAWaitAsked() {
+        assertTrue(causal.checkedInRead(0, "0/3000060", "read committed", epochs.current(0), need));
+        assertFalse(causal.checkedInRead(1, "0/3000000", "read committed", epochs.current(1), need));
+        assertEquals(2, causal.checkedReplicaReads());
+        assertEquals(1, causal.failedReplicaChecks());
+        assertEquals(0, causal.replicaPositionQueries(), "a check is no question of its own");
+
+        java.util.Iterator<String> answers = java.util.List.of("0/3000000", "0/3000060").iterator();
+        Connection standby = standby("PostgreSQL", 15, answers);
+        assertTrue(causal.checksInRead(standby));
+        assertTrue(causal.awaitAfterCheck(standby, 1, need));
+        assertEquals(2, causal.replicaPositionQueries(), "two polls after the failed check (none at once)");
+        assertEquals(1, causal.failedReplicaChecks());
+    }
+
+    /** A standby whose replayed position, asked, is the next of {@code answers}. */
+    private static Connection standby(String product, int major, java.util.Iterator<String> answers) {
+        DatabaseMetaData md = fake(DatabaseMetaData.class, (name, args) -> switch (name) {
+            case "getDatabaseProductName" -> product;
+            case "getDatabaseProductVersion" -> major + ".4";
+            case "getDatabaseMajorVersion" -> major;
+            default -> null;
+        });
+        return fake(Connection.class, (name, args) -> switch (name) {
+            case "getMetaData" -> md;
+            case "getAutoCommit" -> true;
+            case "prepareStatement" -> fake(java.sql.PreparedStatement.class, (sName, sArgs) -> {
+                if (!sName.equals("executeQuery")) {
+                    return null;
+                }
+                String answer = answers.next();
+                return fake(java.sql.ResultSet.class, (rName, rArgs) -> switch (rName) {
+                    case "next" -> true;
+                    case "getString" -> answer;
+                    default -> null;
+                });
+            });
+            default -> null;
+        });
+    }
 }

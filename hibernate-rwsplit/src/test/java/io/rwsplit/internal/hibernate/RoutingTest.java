@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,6 +22,7 @@ import jakarta.persistence.PersistenceException;
 import jakarta.persistence.criteria.CriteriaBuilder;
 import jakarta.persistence.criteria.CriteriaQuery;
 
+import org.hibernate.Interceptor;
 import org.hibernate.Session;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -110,6 +113,36 @@ class RoutingTest {
         assertNull(h2.query(h2.replicaUrl, "select name from person where name like 'carol%'"));
         assertNull(h2.query(h2.primaryUrl, "select name from person where id = 2"));
         assertEquals("replica-bob", h2.query(h2.replicaUrl, "select name from person where id = 2"));
+    }
+
+    @Test
+    void aReadDuringAFlushGoesToThePrimaryEvenInAReadOnlyByPreferenceTransaction() {
+        // Interceptor#preFlush runs after the session's flushStart event and before its persistence context says it
+        // flushes (isFlushing): only the session's flush events tell the router that this read is part of a flush
+        AtomicReference<Session> flushed = new AtomicReference<>();
+        AtomicReference<String> readInFlush = new AtomicReference<>();
+        Interceptor readsInPreFlush = new Interceptor() {
+            @Override
+            public void preFlush(Iterator<Object> entities) {
+                readInFlush.set(flushed.get().doReturningWork(c -> {
+                    try (PreparedStatement s = c.prepareStatement("select name from person where id = 2");
+                         ResultSet rs = s.executeQuery()) {
+                        return rs.next() ? rs.getString(1) : null;
+                    }
+                }));
+            }
+        };
+        try (Session session = emf.unwrap(SessionFactory.class).withOptions().interceptor(readsInPreFlush).openSession()) {
+            flushed.set(session);
+            RwSplit.onReplica(session, () -> {
+                session.getTransaction().begin();
+                assertEquals("replica-alice", session.find(Person.class, 1L).name);   // managed: the flush runs
+                session.flush();
+                session.getTransaction().rollback();
+            });
+            assertEquals("primary-bob", readInFlush.get(), "a read in a flush was served by a replica");
+            assertEquals(1, reason(session, RouteReason.FLUSH));
+        }
     }
 
     @Test

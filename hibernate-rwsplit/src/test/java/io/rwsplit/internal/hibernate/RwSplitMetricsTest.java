@@ -65,5 +65,9 @@ class RwSplitMetricsTest {
         assertEquals(0.75, registry.get("rwsplit.reads.replica.share").gauge().value(), 1e-9, "then one on the primary");
         assertEquals(0.0, registry.get("rwsplit.read.retries").tag("target", "primary").functionCounter().count());
         assertNotNull(registry.get("rwsplit.replica.lag").tag("replica", "r1").gauge());
+        assertEquals(0.0, registry.get("rwsplit.reads.checked").functionCounter().count(),
+                "H2 has no positions: no read is checked");
+        assertEquals(0.0, registry.get("rwsplit.reads.checked.failed").functionCounter().count());
+        assertEquals(0.0, registry.get("rwsplit.replica.position.queries").functionCounter().count());
     }
 }

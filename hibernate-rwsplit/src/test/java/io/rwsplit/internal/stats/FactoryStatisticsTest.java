@@ -25,7 +25,7 @@ class FactoryStatisticsTest {
     @Test
     void totalsByReasonAndOnThePrimaryAreTheSumsOfEveryShapesIncludingThoseBeyondTheTable() {
         QueryShapes shapes = new QueryShapes(1);   // tracks 4 shapes, the rest fold into "other"
-        FactoryStatistics statistics = new FactoryStatistics(List.of("r1", "r2"), LostWriteCounts.NONE, shapes,
+        FactoryStatistics statistics = new FactoryStatistics(List.of("r1", "r2"), ConsistencyCounts.NONE, shapes,
                 AuditCounts.NONE);
         for (int i = 0; i < 6; i++) {
             QueryShapes.Shape read = shapes.shape("s" + i, "select " + i, null, true);
