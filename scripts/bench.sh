@@ -13,7 +13,7 @@
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--quick] [--cluster | --page]
 #        scripts/bench.sh layer [--quick] [--page]
-#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--with-affinity] [--pg-delay=D]
+#        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--with-round-robin] [--pg-delay=D]
 #                                 [--with-ceiling] [--quick] [--page]
 #        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
 #   --quick        very short runs (smoke test of the whole pipeline; numbers meaningless)
@@ -48,9 +48,10 @@
 #                  read-your-writes: every read on a replica, nothing waited for or asked), the order rotating:
 #                  P R E, R E P, E P R ..., into rows of their own; what reading from the replicas costs by itself
 #                  on this machine, apart from what the default's consistency costs (about 1.5 times as long)
-#   --with-affinity (pattern only) each round also runs hibernate-rwsplit with load_balancer=thread_affinity (AFFINITY:
-#                  each user's thread keeps to one replica), the order rotating: P R A, R A P, A P R ... (with
-#                  --with-eventual: P R E A, R E A P, E A P R, A P R E ...), into rows of their own
+#   --with-round-robin (pattern only) each round also runs hibernate-rwsplit with load_balancer=round_robin
+#                  (ROUND_ROBIN: each read on the next replica, where the default, thread_affinity, keeps each user's
+#                  thread to one), the order rotating: P R T, R T P, T P R ... (with --with-eventual: P R E T,
+#                  R E T P, E T P R, T P R E ...), into rows of their own
 #   --with-ceiling (pattern only) after each database's cells, what moving the reads to the replicas costs there by
 #                  itself: the pattern in raw JDBC (no Hibernate, no hibernate-rwsplit) by BENCH_USERS threads, writes
 #                  on the primary, reads on the primary, on the first replica alone or spread over the replicas (per
@@ -85,9 +86,9 @@
 #   BENCH_USERS          concurrent workload users, default 8
 #   BENCH_SECONDS        measured seconds per workload cell, default 15 (plus 3 s warm-up)
 #   BENCH_PATTERN_PAIRS  pattern only: rounds per workload, each running every stack once (plain Hibernate,
-#                        hibernate-rwsplit, EVENTUAL and AFFINITY when asked for), round r starting with the r-th of
+#                        hibernate-rwsplit, EVENTUAL and ROUND_ROBIN when asked for), round r starting with the r-th of
 #                        them; default 3. Over as many rounds as there are stacks each runs once in every place (4
-#                        with --with-eventual --with-affinity)
+#                        with --with-eventual --with-round-robin)
 #   BENCH_CPU_OPTS       options of the CPU-time comparison, default "--pairs 100 --batch-ms 50 --warmup-s 8"
 #   BENCH_LAYER_FORKS    layer only: JVM forks of the routing-layer comparison, default 3
 #   BENCH_CPU_FORKS      JVM forks of the CPU-time comparison on H2 (part 1b, and 'overhead'), default 3: the JIT
@@ -109,7 +110,7 @@ pattern_postgres=false
 pattern_pairs=false
 pattern_with_pairs=false
 pattern_with_eventual=false
-pattern_with_affinity=false
+pattern_with_round_robin=false
 pattern_with_ceiling=false
 pattern_pg_delay=""
 pattern_page=false
@@ -127,7 +128,7 @@ for arg in "$@"; do
     --pairs) pattern_pairs=true ;;
     --with-pairs) pattern_with_pairs=true ;;
     --with-eventual) pattern_with_eventual=true ;;
-    --with-affinity) pattern_with_affinity=true ;;
+    --with-round-robin) pattern_with_round_robin=true ;;
     --with-ceiling) pattern_with_ceiling=true ;;
     --page) pattern_page=true ;;
     --audit) pattern_audit=true ;;
@@ -169,8 +170,8 @@ if $overhead_cluster && ! $overhead_only; then
   exit 2
 fi
 if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual \
-  || $pattern_with_affinity || $pattern_with_ceiling || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
-  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-affinity, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
+  || $pattern_with_round_robin || $pattern_with_ceiling || $pattern_audit || [[ -n "$pattern_pg_delay" ]]; } && ! $pattern_only; then
+  echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-round-robin, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
   exit 2
 fi
 if $pattern_page && ! $pattern_only && ! $layer_only && ! $overhead_only; then
@@ -194,9 +195,9 @@ if $layer_only && [[ ! "$layer_forks" =~ ^[1-9][0-9]*$ ]]; then
   echo "bench.sh: BENCH_LAYER_FORKS must be a whole number of JVM forks, 1 or more: '$layer_forks'" >&2
   exit 2
 fi
-if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || $pattern_with_affinity || $pattern_with_ceiling \
+if $pattern_audit && { $pattern_pairs || $pattern_with_pairs || $pattern_with_eventual || $pattern_with_round_robin || $pattern_with_ceiling \
   || [[ -n "$pattern_pg_delay" ]]; }; then
-  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual, --with-affinity, --with-ceiling or --pg-delay" >&2
+  echo "bench.sh: --audit runs the workload with 9 reads per write and no lag: not with --pairs, --with-pairs, --with-eventual, --with-round-robin, --with-ceiling or --pg-delay" >&2
   exit 2
 fi
 if [[ ! "$pattern_pairs_count" =~ ^[1-9][0-9]*$ ]]; then
@@ -348,7 +349,7 @@ if $pattern_only; then
   $pattern_pairs && pattern=pairs
   pattern_cell=PRIMARY_ONLY,UNIT_DEFAULT
   $pattern_with_eventual && pattern_cell+=,EVENTUAL
-  $pattern_with_affinity && pattern_cell+=,AFFINITY
+  $pattern_with_round_robin && pattern_cell+=,ROUND_ROBIN
   pattern_alternate=""
   result_prefix=workload
   if $pattern_audit; then

@@ -72,9 +72,9 @@ public final class RwSplitSettings {
     public static final String POOL_PREFIX = PREFIX + "pool.";
 
     /**
-     * How to pick a replica among the healthy ones of the best tier: {@code round_robin} (default),
-     * {@code weighted} (by {@code replica.NAME.weight}), {@code least_lag}, {@code least_in_flight}, {@code random} or
-     * {@code thread_affinity} (each thread keeps to one replica).
+     * How to pick a replica among the healthy ones of the best tier: {@code thread_affinity} (default: each thread
+     * keeps to one replica, the threads spread over them), {@code round_robin} (each read on the next),
+     * {@code weighted} (by {@code replica.NAME.weight}), {@code least_lag}, {@code least_in_flight} or {@code random}.
      *
      * @since 0.1
      */

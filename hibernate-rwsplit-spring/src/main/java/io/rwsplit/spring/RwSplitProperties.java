@@ -27,7 +27,7 @@ public class RwSplitProperties implements Validator {
     /** The replicas of the primary DataSource, in order of preference for balancers that care. */
     private List<Replica> replicas = new ArrayList<>();
 
-    /** How a replica is chosen among the healthy ones of the best tier. Default: round_robin. */
+    /** How a replica is chosen among the healthy ones of the best tier. Default: thread_affinity. */
     private LoadBalancer loadBalancer;
 
     /** What a read does when no replica is healthy. Default: primary. */

@@ -113,7 +113,9 @@ abstract class HealthContract {
                 .property("hibernate.hikari.connectionTimeout", "1000")
                 .property("hibernate.rwsplit.probe_interval", INTERVAL_MS + "ms")
                 .property("hibernate.rwsplit.max_lag", MAX_LAG_MS + "ms")
-                .property("hibernate.rwsplit.recovery_period", RECOVERY_MS + "ms");
+                .property("hibernate.rwsplit.recovery_period", RECOVERY_MS + "ms")
+                // one thread's reads on each replica in turn: the test's stream of reads sees a replica leave and return
+                .property("hibernate.rwsplit.load_balancer", "round_robin");
         configure(cfg);
         extra.forEach(cfg::property);
         emf = cfg.createEntityManagerFactory();

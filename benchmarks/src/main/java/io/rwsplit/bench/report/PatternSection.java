@@ -40,9 +40,9 @@ public final class PatternSection {
     private static final String RWSPLIT = "UNIT_DEFAULT";
     /** hibernate-rwsplit with {@code consistency=eventual} ({@code bench.sh pattern --with-eventual}): rows of their own. */
     private static final String EVENTUAL = "EVENTUAL";
-    private static final String AFFINITY = "AFFINITY";
+    private static final String ROUND_ROBIN = "ROUND_ROBIN";
     /** The stacks' letters in the text's account of the rounds' order. */
-    private static final Map<String, String> LETTERS = Map.of(PLAIN, "P", RWSPLIT, "R", EVENTUAL, "E", AFFINITY, "A");
+    private static final Map<String, String> LETTERS = Map.of(PLAIN, "P", RWSPLIT, "R", EVENTUAL, "E", ROUND_ROBIN, "T");
     private static final String PATTERN_SUFFIX = "; pattern ";
 
     /**
@@ -101,7 +101,7 @@ public final class PatternSection {
                 column names one (`scripts/pg-cluster.sh delay`, `recovery_min_apply_delay`, on both standbys: \
                 reads that cannot wait that long go to the primary). The order rotates: round *r* starts with the \
                 *r*-th stack, plain Hibernate included, the others following in their order (this run's rounds, \
-                P for plain Hibernate, R for the default, E and A below: %s), so that over as many rounds as there \
+                P for plain Hibernate, R for the default, E and T below: %s), so that over as many rounds as there \
                 are stacks each runs once in every place and what the order favours (the machine warming, the \
                 standbys' caches, the load the runs before leave) is no one stack's. The *ratio* of a pair \
                 is hibernate-rwsplit's throughput divided by that of the plain Hibernate run of the same round; \
@@ -112,10 +112,10 @@ public final class PatternSection {
                 (`--with-eventual`, E in the rounds) read everything from the replicas and wait for nothing: \
                 they show what reading from the replicas costs with hibernate-rwsplit but without its \
                 read-your-writes, and the gap between them and the default's row is what the default's \
-                read-your-writes costs; their ratio is to the plain Hibernate run of their round. Rows marked \
-                `load_balancer=thread_affinity` (`--with-affinity`, A in the rounds) are the default with each \
-                user's thread keeping to one replica instead of the replicas in turn; their ratio too is to the \
-                plain Hibernate run of their round.
+                read-your-writes costs; their ratio is to the plain Hibernate run of their round. The default \
+                load balancer is `thread_affinity` (each user's thread keeps to one replica); rows marked \
+                `load_balancer=round_robin` (`--with-round-robin`, T in the rounds) are the default with each read \
+                on the next replica in turn instead; their ratio too is to the plain Hibernate run of their round.
 
                 """.formatted(roundOrders(), meta("nproc")));
         md.append("| database | pattern | users × s per run | pairs | ratio per pair (hibernate-rwsplit / plain Hibernate) "
@@ -133,9 +133,9 @@ public final class PatternSection {
                     row(source.database() + lag(tsv) + ", `consistency=eventual` (every read on a replica, none waits)",
                             tsv, EVENTUAL);
                 }
-                if (tsv.rows().stream().anyMatch(r -> tsv.field(r, "mode").equals(AFFINITY))) {
-                    row(source.database() + lag(tsv) + ", `load_balancer=thread_affinity` (each user's thread on one replica)",
-                            tsv, AFFINITY);
+                if (tsv.rows().stream().anyMatch(r -> tsv.field(r, "mode").equals(ROUND_ROBIN))) {
+                    row(source.database() + lag(tsv) + ", `load_balancer=round_robin` (each read on the next replica)",
+                            tsv, ROUND_ROBIN);
                 }
             }
             else if (source.skippedKey() != null) {
@@ -191,7 +191,7 @@ public final class PatternSection {
     }
 
     /**
-     * One database and one hibernate-rwsplit mode ({@code UNIT_DEFAULT}, {@code EVENTUAL} or {@code AFFINITY}): each measured run of it
+     * One database and one hibernate-rwsplit mode ({@code UNIT_DEFAULT}, {@code EVENTUAL} or {@code ROUND_ROBIN}): each measured run of it
      * paired with the measured PRIMARY_ONLY run of its round.
      */
     private void row(String database, Tsv tsv, String mode) {
@@ -284,7 +284,7 @@ public final class PatternSection {
             }
             String database = source.database() + lag(tsv) + ", " + pattern(tsv.field(allPlain.get(0), "settings"));
             cpuRow(t, database, "plain Hibernate", tsv, allPlain, null);
-            for (String mode : List.of(RWSPLIT, EVENTUAL, AFFINITY)) {
+            for (String mode : List.of(RWSPLIT, EVENTUAL, ROUND_ROBIN)) {
                 List<String[]> plain = new ArrayList<>();
                 List<String[]> rwsplit = new ArrayList<>();
                 pairs(tsv, mode, plain, rwsplit);
@@ -296,7 +296,7 @@ public final class PatternSection {
                 }
                 if (!plain.isEmpty()) {
                     cpuRow(t, database, mode.equals(EVENTUAL) ? "hibernate-rwsplit, `consistency=eventual`"
-                            : mode.equals(AFFINITY) ? "hibernate-rwsplit, `load_balancer=thread_affinity`"
+                            : mode.equals(ROUND_ROBIN) ? "hibernate-rwsplit, `load_balancer=round_robin`"
                             : "hibernate-rwsplit", tsv, rwsplit, plain);
                 }
             }

@@ -21,8 +21,8 @@ enum Mode {
     /** hibernate-rwsplit with no consistency keys, each user's sessions in a named scope ({@code RwSplit.scope}). */
     RWSPLIT_DEFAULT(Variant.RWSPLIT, Map.of()),
     EVENTUAL(Variant.RWSPLIT, Map.of("hibernate.rwsplit.consistency", "eventual")),
-    /** hibernate-rwsplit's defaults but each thread keeping to one replica (no scope named, as {@link #UNIT_DEFAULT}). */
-    AFFINITY(Variant.RWSPLIT, Map.of("hibernate.rwsplit.load_balancer", "thread_affinity"), false),
+    /** hibernate-rwsplit's defaults but each read on the next replica in turn (no scope named, as {@link #UNIT_DEFAULT}). */
+    ROUND_ROBIN(Variant.RWSPLIT, Map.of("hibernate.rwsplit.load_balancer", "round_robin"), false),
     READ_YOUR_WRITES_TIME(Variant.RWSPLIT, Map.of(
             "hibernate.rwsplit.consistency", "read_your_writes",
             "hibernate.rwsplit.read_your_writes", "time")),

@@ -8,12 +8,15 @@ import io.rwsplit.spi.ReplicaView;
 
 /**
  * Each thread keeps to one replica, its own: among the replicas of a tier, in configuration order, the thread whose id
- * is {@code i} has the one at {@code i mod n} ({@code n} the tier's replicas). It reads there whenever that replica is
- * a candidate, also when a read's candidates are filtered (the replicas caught up to what it must see, the ones within
- * a staleness bound) or one of the others is down; when its own is left out, it reads on the candidate at
- * {@code i mod} the candidates' number, and comes back once its own is a candidate again. The threads of a pool made
- * one after another have consecutive ids and spread evenly; ids with a stride (threads made in pairs) or a thread per
- * request may not.
+ * is {@code i} has the one at {@code floor(frac(i × 0.618…) × n)} ({@code n} the tier's replicas; 0.618… is the golden
+ * ratio's fractional part, as in Fibonacci hashing). It reads there whenever that replica is a candidate, also when a
+ * read's candidates are filtered (the replicas caught up to what it must see, the ones within a staleness bound) or
+ * one of the others is down; when its own is left out, it reads on the candidate the same mapping gives among the
+ * candidates, and comes back once its own is a candidate again.
+ * <p>
+ * The multiples of the golden ratio spread over [0, 1) as evenly as any sequence can: the threads of a pool, made one
+ * after another, spread evenly (a few more on one replica than on another at most), and so do threads whose ids have
+ * a stride (threads made in pairs, a helper thread per request), which {@code i mod n} would put all on one replica.
  * <p>
  * A thread that keeps to one replica gets the same pooled connection at each read (HikariCP lends a thread the
  * connection it gave back last), and so the same server session, whose caches stay warm: on servers that share their
@@ -58,19 +61,29 @@ final class ThreadAffinityBalancer implements LoadBalancer {
 
     @Override
     public ReplicaView choose(List<? extends ReplicaView> candidates) {
-        long k = key.getAsLong();
+        long mixed = mix(key.getAsLong());
         for (int i = 0, n = candidates.size(); i < n; i++) {
             ReplicaView candidate = candidates.get(i);
             for (int j = 0; j < replicas.length; j++) {
                 if (replicas[j] == candidate) {
-                    if (rank[j] == Math.floorMod(k, tierSize[j])) {
+                    if (rank[j] == place(mixed, tierSize[j])) {
                         return candidate;   // its own
                     }
                     break;
                 }
             }
         }
-        return candidates.get((int) Math.floorMod(k, (long) candidates.size()));   // its own is left out
+        return candidates.get(place(mixed, candidates.size()));   // its own is left out
+    }
+
+    /** {@code frac(key × 0.618…)} in 64-bit fixed point: the key times 2^64 divided by the golden ratio, wrapped. */
+    static long mix(long key) {
+        return key * 0x9E3779B97F4A7C15L;
+    }
+
+    /** Which of {@code n} equal parts of [0, 1) the fixed-point fraction {@code mixed} falls in. */
+    static int place(long mixed, int n) {
+        return (int) (((mixed >>> 32) * n) >>> 32);
     }
 
     /** It never reads the statements in progress: they are not counted. */

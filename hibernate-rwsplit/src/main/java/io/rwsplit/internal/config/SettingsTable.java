@@ -42,7 +42,7 @@ public final class SettingsTable {
             "A `javax.sql.DataSource` object in the settings map instead of a URL (frameworks, CDI, Agroal).");
     public static final Setting POOL = text(RwSplitSettings.POOL_PREFIX + "PROPERTY", "(HikariCP's)", Kind.TEXT,
             "Any HikariCP property of the replica pools (unknown ones fail startup).");
-    public static final Setting LOAD_BALANCER = choice(RwSplitSettings.LOAD_BALANCER, "round_robin",
+    public static final Setting LOAD_BALANCER = choice(RwSplitSettings.LOAD_BALANCER, "thread_affinity",
             List.of("round_robin", "weighted", "least_lag", "least_in_flight", "random", "thread_affinity"),
             "How a replica is chosen among the healthy ones of the best tier.");
     public static final Setting FALLBACK = choice(RwSplitSettings.FALLBACK, "primary", List.of("primary", "fail"),

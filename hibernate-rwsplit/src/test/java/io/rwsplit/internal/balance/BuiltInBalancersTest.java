@@ -136,17 +136,38 @@ class BuiltInBalancersTest {
     @Test
     void threadAffinitySpreadsConsecutiveThreadsEvenlyAndKeepsEachToItsOwn() {
         List<Replica> all = List.of(a, b, c);
-        Map<String, Integer> threads = new HashMap<>();
-        for (long key = 100; key < 106; key++) {   // six threads made one after another
-            long k = key;
-            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
-            ReplicaView own = balancer.choose(all);
-            for (int i = 0; i < 10; i++) {
-                assertSame(own, balancer.choose(all), "thread " + key + " keeps to its replica");
+        for (long first = 0; first < 1_000; first++) {   // six or nine threads made one after another, from any id
+            for (int threads : new int[] {6, 9}) {
+                Map<String, Integer> counts = new HashMap<>();
+                for (long key = first; key < first + threads; key++) {
+                    long k = key;
+                    LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+                    ReplicaView own = balancer.choose(all);
+                    assertSame(own, balancer.choose(all), "thread " + key + " keeps to its replica");
+                    counts.merge(own.name(), 1, Integer::sum);
+                }
+                assertEvenly(counts, threads, 3, "threads " + first + ".." + (first + threads - 1));
             }
-            threads.merge(own.name(), 1, Integer::sum);
         }
-        assertEquals(Map.of("a", 2, "b", 2, "c", 2), threads);
+    }
+
+    @Test
+    void threadAffinitySpreadsThreadsMadeInPairs() {
+        List<Replica> two = List.of(a, b);
+        for (long first = 0; first < 1_000; first++) {   // eight threads with even ids (i mod 2 would put all on one)
+            Map<String, Integer> counts = new HashMap<>();
+            for (long key = first; key < first + 16; key += 2) {
+                long k = key;
+                counts.merge(new ThreadAffinityBalancer(two, () -> k).choose(two).name(), 1, Integer::sum);
+            }
+            assertEvenly(counts, 8, 2, "threads " + first + ", " + (first + 2) + ", ... " + (first + 14));
+        }
+    }
+
+    /** Each of {@code replicas} has {@code threads / replicas} threads, one more or one less at most. */
+    private static void assertEvenly(Map<String, Integer> counts, int threads, int replicas, String which) {
+        assertEquals(replicas, counts.size(), which + ": " + counts);
+        counts.values().forEach(n -> assertTrue(Math.abs(n - threads / replicas) <= 1, which + ": " + counts));
     }
 
     @Test
@@ -172,14 +193,14 @@ class BuiltInBalancersTest {
     void threadAffinitySpreadsTheThreadsOfAReplicaLeftOutOverTheOthers() {
         List<Replica> all = List.of(a, b, c);
         Map<String, Integer> moved = new HashMap<>();
-        for (long key = 0; key < 6; key++) {
+        for (long key = 0; key < 30; key++) {
             long k = key;
             LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
             if (balancer.choose(all) == b) {
                 moved.merge(balancer.choose(List.of(a, c)).name(), 1, Integer::sum);   // b is down
             }
         }
-        assertEquals(Map.of("a", 1, "c", 1), moved);
+        assertEquals(Map.of("a", 4, "c", 5), moved);
     }
 
     @Test

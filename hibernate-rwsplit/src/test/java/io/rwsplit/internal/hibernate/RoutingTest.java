@@ -479,6 +479,7 @@ class RoutingTest {
     void roundRobinSpreadsReadsOverTwoReplicas() {
         Map<String, Object> settings = h2.settings();
         settings.put("hibernate.rwsplit.replicas", "a=" + h2.replicaUrl + "\n b=" + h2.replica2Url);
+        settings.put("hibernate.rwsplit.load_balancer", "round_robin");
         try (EntityManagerFactory f = h2.factory(settings)) {
             for (int i = 0; i < 10; i++) {
                 try (EntityManager em = f.createEntityManager()) {
@@ -486,6 +487,31 @@ class RoutingTest {
                 }
             }
             assertEquals(Map.of("a", 5L, "b", 5L), RwSplit.statistics(f).byReplica());
+        }
+    }
+
+    @Test
+    void byDefaultEachThreadKeepsToOneReplicaAndAnApplicationsThreadsUseBoth() throws Exception {
+        Map<String, Object> settings = h2.settings();
+        settings.put("hibernate.rwsplit.replicas", "a=" + h2.replicaUrl + "\n b=" + h2.replica2Url);
+        try (EntityManagerFactory f = h2.factory(settings)) {
+            java.util.Set<String> used = new java.util.TreeSet<>();
+            for (int thread = 0; thread < 64 && used.size() < 2; thread++) {   // threads made one after another
+                java.util.List<String> replicas = new java.util.concurrent.CopyOnWriteArrayList<>();
+                Thread reader = new Thread(() -> {
+                    for (int i = 0; i < 5; i++) {
+                        try (EntityManager em = f.createEntityManager()) {
+                            em.find(Person.class, 1L);
+                            replicas.add(RwSplit.statistics(em).lastDecision().replica());
+                        }
+                    }
+                });
+                reader.start();
+                reader.join();
+                assertEquals(1, new java.util.HashSet<>(replicas).size(), "one thread's reads: " + replicas);
+                used.addAll(replicas);
+            }
+            assertEquals(java.util.Set.of("a", "b"), used, "the threads' replicas");
         }
     }
 
