@@ -18,6 +18,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.rwsplit.internal.balance.LoadBalancers;
 import io.rwsplit.internal.config.Fallback;
 import io.rwsplit.internal.config.HealthConfig;
+import io.rwsplit.internal.config.SettingsTable;
 import io.rwsplit.internal.consistency.CausalReads;
 import io.rwsplit.internal.consistency.ConsistencyRuntime;
 import io.rwsplit.internal.health.HealthPolicy;
@@ -33,7 +34,7 @@ import io.rwsplit.spi.Clock;
 /**
  * What hibernate-rwsplit's routing layer costs by itself, below Hibernate and above a driver that does nothing
  * ({@link NoopJdbc}): the calling thread's CPU time and allocation per operation through the routing connection
- * (the router at its defaults: read-your-writes at the unit scope, round robin, the stale-read audit and the
+ * (the router at its defaults: read-your-writes at the unit scope, the default balancer, the stale-read audit and the
  * query-shape statistics on; HikariCP pools for the primary and the replica, as the connection provider builds
  * them; no monitor) minus the same JDBC calls on a HikariCP pool over the same driver. Both run in interleaved
  * batches in one JVM (plain, routed, routed, plain, ...), and each pair of batches gives one difference; the figure
@@ -110,7 +111,8 @@ public final class RoutingLayerCost {
             }
         };
         ReplicaNode node = new ReplicaNode(0, "r1", 1, 1, replica, false, control);
-        ReplicaSet set = new ReplicaSet(LABEL, List.of(node), LoadBalancers.create("round_robin"), Clock.SYSTEM,
+        ReplicaSet set = new ReplicaSet(LABEL, List.of(node), LoadBalancers.create(
+                (String) SettingsTable.LOAD_BALANCER.defaultValue(), List.of(node)), Clock.SYSTEM,
                 HealthPolicy.of(HealthConfig.DEFAULTS));
         causal = new CausalReads(consistency, LABEL, set.epochs());
         router = new Router(LABEL, new PrimarySource() {

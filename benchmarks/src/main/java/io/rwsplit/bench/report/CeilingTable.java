@@ -45,8 +45,9 @@ final class CeilingTable {
                         in a transaction on the primary (select, update, commit), reads it back, then reads 9 random \
                         rows (prepared point reads, autocommit), the reads on the run's target: the primary, the first \
                         replica alone, the replicas with each thread always on the same one (thread *i* on replica \
-                        *i* mod 2), or the replicas in turn for each thread's reads (one connection to each, as the \
-                        default round-robin balancer spreads successive sessions). Rounds of four runs, the one that \
+                        *i* mod 2, as the default `thread_affinity` balancer keeps each thread to one), or the \
+                        replicas in turn for each thread's reads (one connection to each, as `load_balancer=round_robin` \
+                        spreads successive sessions). Rounds of four runs, the one that \
                         goes first rotating; a ratio is a run's operations per second divided by those of the run \
                         with the reads on the primary in its round. Nothing waits for replication here (a read-back \
                         may be stale). It shows what moving the reads costs the servers and the driver on this \

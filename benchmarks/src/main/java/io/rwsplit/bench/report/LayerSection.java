@@ -51,7 +51,7 @@ public final class LayerSection {
         md.append("""
                 hibernate-rwsplit's routing connection by itself, below Hibernate and above a JDBC driver that does \
                 nothing (dynamic proxies that answer at once): the router at its defaults (read-your-writes at the \
-                unit scope, round robin, the stale-read audit and the query-shape statistics on) over HikariCP pools \
+                unit scope, the default balancer, the stale-read audit and the query-shape statistics on) over HikariCP pools \
                 for the primary and the replica, against the same JDBC calls on a HikariCP pool over the same driver. \
                 The calling thread's CPU time per operation, both in interleaved batches in one JVM (each pair of \
                 batches gives one difference, a fork's figure is their median); several JVM forks, because the JIT \

@@ -32,8 +32,8 @@ public final class Report {
     static {
         ROUTES.put("PLAIN", "nothing: every statement on the primary pool (the baseline)");
         ROUTES.put("PLAIN_TX", "nothing; each operation in a Spring transaction, reads read-only (the baseline of the Spring peers)");
-        ROUTES.put("RWSPLIT", "each statement: reads outside a transaction to a replica (round robin over both on the "
-                + "cluster), writes, locks and flushes to the primary");
+        ROUTES.put("RWSPLIT", "each statement: reads outside a transaction to a replica (each thread keeping to one of "
+                + "the two on the cluster), writes, locks and flushes to the primary");
         ROUTES.put("RWSPLIT_TX", "a read-only transaction (Spring calls `setReadOnly(true)`) to one replica as a whole; "
                 + "read-write transactions to the primary");
         ROUTES.put("SPRING_LAZY", "a read-only transaction to `setReadOnlyDataSource` (a pool on replica1), everything "

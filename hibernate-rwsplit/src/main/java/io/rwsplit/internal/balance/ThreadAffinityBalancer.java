@@ -1,27 +1,29 @@
 package io.rwsplit.internal.balance;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import io.rwsplit.spi.LoadBalancer;
 import io.rwsplit.spi.ReplicaView;
 
 /**
- * Each thread keeps to one replica, its own: among the replicas of a tier, in configuration order, the thread whose id
- * is {@code i} has the one at {@code floor(frac(i × 0.618…) × n)} ({@code n} the tier's replicas; 0.618… is the golden
- * ratio's fractional part, as in Fibonacci hashing). It reads there whenever that replica is a candidate, also when a
- * read's candidates are filtered (the replicas caught up to what it must see, the ones within a staleness bound) or
- * one of the others is down; when its own is left out, it reads on the candidate the same mapping gives among the
- * candidates, and comes back once its own is a candidate again.
+ * Each thread keeps to one replica, its own, and the threads take the replicas in turn: a thread's number is the order
+ * in which it first read through this balancer (0, 1, 2, ...), and among the replicas of a tier, in configuration
+ * order, the thread numbered {@code i} has the one at {@code i mod n} ({@code n} the tier's replicas). So the threads
+ * that read spread exactly evenly, however their ids run (a pool's threads made among others, in pairs, a new thread
+ * per request), and a thread with a number keeps it for the balancer's life.
  * <p>
- * The multiples of the golden ratio spread over [0, 1) as evenly as any sequence can: the threads of a pool, made one
- * after another, spread evenly (a few more on one replica than on another at most), and so do threads whose ids have
- * a stride (threads made in pairs, a helper thread per request), which {@code i mod n} would put all on one replica.
+ * A thread reads on its own replica whenever it is a candidate, also when a read's candidates are filtered (the
+ * replicas caught up to what it must see, the ones within a staleness bound) or one of the others is down. When its
+ * own is left out, the threads of that replica take the candidates in turn (the thread numbered {@code i} the one at
+ * {@code (i / n) mod} the candidates' number), and each comes back once its own is a candidate again.
  * <p>
- * A thread that keeps to one replica gets the same pooled connection at each read (HikariCP lends a thread the
- * connection it gave back last), and so the same server session, whose caches stay warm: on servers that share their
- * cores, reads spread this way cost less CPU than reads that go to each replica in turn. Weights are not used. No
- * state but what the configuration fixes: nothing shared between threads is written, nothing is allocated.
+ * A thread that keeps to one replica gets the same pooled connection at each read (HikariCP and Agroal lend a thread
+ * the connection it gave back last), and so the same server session, whose caches stay warm: on servers that share
+ * their cores, reads spread this way cost less CPU than reads that go to each replica in turn. Weights are not used.
+ * Per read: one look-up of the thread's number (a {@link ThreadLocal} of this balancer, set at the thread's first
+ * read), nothing shared between threads written, nothing allocated.
  */
 final class ThreadAffinityBalancer implements LoadBalancer {
 
@@ -29,14 +31,19 @@ final class ThreadAffinityBalancer implements LoadBalancer {
     /** Per replica: its place among the replicas of its tier, and how many its tier has. */
     private final int[] rank;
     private final int[] tierSize;
-    /** The calling thread's key (its id; a test's own). */
+    /** The calling thread's number (a test's own key). */
     private final LongSupplier key;
+    /** How many threads have read through this balancer: the next thread's number. */
+    private final AtomicLong arrivals = new AtomicLong();
+    /** Each thread's number, from its first read (not static: one per balancer, so per replica set). */
+    private final ThreadLocal<long[]> number = ThreadLocal.withInitial(() -> new long[] {arrivals.getAndIncrement()});
 
     /** @param replicas every replica of the set, in configuration order (none: the candidates alone decide) */
     ThreadAffinityBalancer(List<? extends ReplicaView> replicas) {
-        this(replicas, ThreadAffinityBalancer::threadId);
+        this(replicas, null);
     }
 
+    /** @param key the calling thread's number, or null: the order of the threads' first reads */
     ThreadAffinityBalancer(List<? extends ReplicaView> replicas, LongSupplier key) {
         this.replicas = replicas.toArray(new ReplicaView[0]);
         this.rank = new int[this.replicas.length];
@@ -51,39 +58,29 @@ final class ThreadAffinityBalancer implements LoadBalancer {
                 }
             }
         }
-        this.key = key;
-    }
-
-    @SuppressWarnings("deprecation")   // Thread#threadId() is Java 19's name for it
-    private static long threadId() {
-        return Thread.currentThread().getId();
+        this.key = key != null ? key : () -> number.get()[0];
     }
 
     @Override
     public ReplicaView choose(List<? extends ReplicaView> candidates) {
-        long mixed = mix(key.getAsLong());
-        for (int i = 0, n = candidates.size(); i < n; i++) {
+        long k = key.getAsLong();
+        int n = candidates.size();
+        int size = 0;   // how many replicas the candidates' tier has, once one of the set is met
+        for (int i = 0; i < n; i++) {
             ReplicaView candidate = candidates.get(i);
             for (int j = 0; j < replicas.length; j++) {
                 if (replicas[j] == candidate) {
-                    if (rank[j] == place(mixed, tierSize[j])) {
+                    if (rank[j] == Math.floorMod(k, tierSize[j])) {
                         return candidate;   // its own
                     }
+                    size = tierSize[j];
                     break;
                 }
             }
         }
-        return candidates.get(place(mixed, candidates.size()));   // its own is left out
-    }
-
-    /** {@code frac(key × 0.618…)} in 64-bit fixed point: the key times 2^64 divided by the golden ratio, wrapped. */
-    static long mix(long key) {
-        return key * 0x9E3779B97F4A7C15L;
-    }
-
-    /** Which of {@code n} equal parts of [0, 1) the fixed-point fraction {@code mixed} falls in. */
-    static int place(long mixed, int n) {
-        return (int) (((mixed >>> 32) * n) >>> 32);
+        // its own is left out: the threads of that replica take the candidates in turn (without the set's list, the
+        // threads do)
+        return candidates.get((int) Math.floorMod(size == 0 ? k : k / size, (long) n));
     }
 
     /** It never reads the statements in progress: they are not counted. */

@@ -134,40 +134,41 @@ class BuiltInBalancersTest {
     private final Replica c = Replica.named("c");
 
     @Test
-    void threadAffinitySpreadsConsecutiveThreadsEvenlyAndKeepsEachToItsOwn() {
+    void threadAffinityGivesTheThreadsTheReplicasInTurnAndKeepsEachToItsOwn() {
         List<Replica> all = List.of(a, b, c);
-        for (long first = 0; first < 1_000; first++) {   // six or nine threads made one after another, from any id
-            for (int threads : new int[] {6, 9}) {
-                Map<String, Integer> counts = new HashMap<>();
-                for (long key = first; key < first + threads; key++) {
-                    long k = key;
-                    LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
-                    ReplicaView own = balancer.choose(all);
-                    assertSame(own, balancer.choose(all), "thread " + key + " keeps to its replica");
-                    counts.merge(own.name(), 1, Integer::sum);
-                }
-                assertEvenly(counts, threads, 3, "threads " + first + ".." + (first + threads - 1));
+        Map<String, Integer> threads = new HashMap<>();
+        for (long key = 100; key < 106; key++) {   // the threads numbered 100 to 105 by their first reads
+            long k = key;
+            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+            ReplicaView own = balancer.choose(all);
+            for (int i = 0; i < 10; i++) {
+                assertSame(own, balancer.choose(all), "thread " + key + " keeps to its replica");
             }
+            threads.merge(own.name(), 1, Integer::sum);
         }
+        assertEquals(Map.of("a", 2, "b", 2, "c", 2), threads);
     }
 
     @Test
-    void threadAffinitySpreadsThreadsMadeInPairs() {
+    void threadAffinityNumbersTheThreadsByTheirFirstReadWhateverTheirIds() throws InterruptedException {
         List<Replica> two = List.of(a, b);
-        for (long first = 0; first < 1_000; first++) {   // eight threads with even ids (i mod 2 would put all on one)
-            Map<String, Integer> counts = new HashMap<>();
-            for (long key = first; key < first + 16; key += 2) {
-                long k = key;
-                counts.merge(new ThreadAffinityBalancer(two, () -> k).choose(two).name(), 1, Integer::sum);
-            }
-            assertEvenly(counts, 8, 2, "threads " + first + ", " + (first + 2) + ", ... " + (first + 14));
+        LoadBalancer balancer = LoadBalancers.create("thread_affinity", two);
+        Map<String, Integer> threads = new java.util.concurrent.ConcurrentHashMap<>();
+        for (int i = 0; i < 8; i++) {
+            Thread reader = new Thread(() -> {
+                ReplicaView own = balancer.choose(two);
+                for (int read = 0; read < 10; read++) {
+                    assertSame(own, balancer.choose(two));
+                }
+                threads.merge(own.name(), 1, Integer::sum);
+            });
+            Thread sibling = new Thread(() -> { });   // made in pairs: the readers' ids have a stride of 2
+            reader.start();
+            sibling.start();
+            reader.join();
+            sibling.join();
         }
-    }
-
-    /** Each of {@code replicas} has {@code threads / replicas} threads, one more or one less at most. */
-    private static void assertEvenly(Map<String, Integer> counts, int threads, int replicas, String which) {
-        assertEquals(replicas, counts.size(), which + ": " + counts);
-        counts.values().forEach(n -> assertTrue(Math.abs(n - threads / replicas) <= 1, which + ": " + counts));
+        assertEquals(Map.of("a", 4, "b", 4), threads);
     }
 
     @Test
@@ -177,7 +178,7 @@ class BuiltInBalancersTest {
             long k = key;
             LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
             ReplicaView own = balancer.choose(all);
-            for (List<Replica> some : List.of(List.of(a, b), List.of(a, c), List.of(b, c))) {
+            for (List<Replica> some : List.of(List.of(a, b), List.of(a, c), List.of(b, c), List.of(c, b))) {
                 ReplicaView chosen = balancer.choose(some);
                 if (some.contains(own)) {
                     assertSame(own, chosen, "thread " + key + " among " + some + ": its own is a candidate");
@@ -190,17 +191,20 @@ class BuiltInBalancersTest {
     }
 
     @Test
-    void threadAffinitySpreadsTheThreadsOfAReplicaLeftOutOverTheOthers() {
+    void threadAffinitySpreadsTheThreadsOfAReplicaLeftOutOverAllTheOthers() {
         List<Replica> all = List.of(a, b, c);
-        Map<String, Integer> moved = new HashMap<>();
-        for (long key = 0; key < 30; key++) {
-            long k = key;
-            LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
-            if (balancer.choose(all) == b) {
-                moved.merge(balancer.choose(List.of(a, c)).name(), 1, Integer::sum);   // b is down
+        for (Replica down : all) {
+            List<Replica> up = all.stream().filter(r -> r != down).toList();
+            Map<String, Integer> moved = new HashMap<>();
+            for (long key = 0; key < 30; key++) {
+                long k = key;
+                LoadBalancer balancer = new ThreadAffinityBalancer(all, () -> k);
+                if (balancer.choose(all) == down) {
+                    moved.merge(balancer.choose(up).name(), 1, Integer::sum);
+                }
             }
+            assertEquals(Map.of(up.get(0).name(), 5, up.get(1).name(), 5), moved, down.name() + " down");
         }
-        assertEquals(Map.of("a", 4, "c", 5), moved);
     }
 
     @Test
