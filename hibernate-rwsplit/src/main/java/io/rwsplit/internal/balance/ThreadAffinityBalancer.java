@@ -11,8 +11,9 @@ import io.rwsplit.spi.ReplicaView;
  * Each thread keeps to one replica, its own, and the threads take the replicas in turn: a thread's number is the order
  * in which it first read through this balancer (0, 1, 2, ...), and among the replicas of a tier, in configuration
  * order, the thread numbered {@code i} has the one at {@code i mod n} ({@code n} the tier's replicas). So the threads
- * that read spread exactly evenly, however their ids run (a pool's threads made among others, in pairs, a new thread
- * per request), and a thread with a number keeps it for the balancer's life.
+ * spread evenly in the order of their first reads, however their ids run (a pool's threads made among others, in
+ * pairs, a new thread per request), and a thread with a number keeps it for the balancer's life. A thread that ends
+ * keeps its number: when a pool replaces its threads, the living ones may be uneven over the replicas.
  * <p>
  * A thread reads on its own replica whenever it is a candidate, also when a read's candidates are filtered (the
  * replicas caught up to what it must see, the ones within a staleness bound) or one of the others is down. When its
@@ -80,7 +81,7 @@ final class ThreadAffinityBalancer implements LoadBalancer {
         }
         // its own is left out: the threads of that replica take the candidates in turn (without the set's list, the
         // threads do)
-        return candidates.get((int) Math.floorMod(size == 0 ? k : k / size, (long) n));
+        return candidates.get((int) Math.floorMod(size == 0 ? k : Math.floorDiv(k, size), (long) n));
     }
 
     /** It never reads the statements in progress: they are not counted. */
