@@ -32,7 +32,7 @@ import io.rwsplit.bench.Variant;
  * median of the per-pair wall-time ratios.
  * <p>
  * Usage: {@code CpuOverhead [--target h2|cluster] [--port 3307] [--pairs 100] [--batch-ms 50] [--warmup-s 8]
- * [--operations findById,jpqlQuery,writeTransaction] [--out overhead.tsv]}. {@code h2} compares
+ * [--operations findById,jpqlQuery,writeTransaction] [--candidate-settings key=value,...] [--out overhead.tsv]}. {@code h2} compares
  * hibernate-rwsplit (b) with plain Hibernate (a) on in-memory H2; {@code cluster} does the same on the
  * scripts/cluster.sh MariaDB cluster (the client-side cost: the server's work is in neither thread's CPU
  * time) and compares every routing peer that works through Spring read-only transactions, and
@@ -40,7 +40,9 @@ import io.rwsplit.bench.Variant;
  * HikariCP for its primary, and every routing stack first proves that its reads reach a replica
  * ({@link RoutingProof}). Each comparison prints one line
  * {@code overhead findById cpu-ratio 1.02 (spread 0.98-1.05) alloc +120 B/op ...} and, with {@code --out},
- * appends one TSV row for the report.
+ * appends one TSV row for the report. {@code --candidate-settings} adds settings to every candidate (not the
+ * baseline), for taking a step out of what a stack costs, e.g. {@code hibernate.rwsplit.audit_sample=0}; such rows
+ * are for study, not for the page (the report does not tell them apart).
  */
 public final class CpuOverhead {
 
@@ -89,6 +91,7 @@ public final class CpuOverhead {
         long warmupNanos = 8_000_000_000L;
         List<String> operations = List.of("findById", "jpqlQuery", "writeTransaction");
         Path out = null;
+        Map<String, String> candidateSettings = Map.of();
         for (int i = 0; i < args.length; i++) {
             String value = i + 1 < args.length ? args[i + 1] : null;
             switch (args[i]) {
@@ -99,6 +102,7 @@ public final class CpuOverhead {
                 case "--warmup-s" -> warmupNanos = Long.parseLong(value) * 1_000_000_000L;
                 case "--operations" -> operations = List.of(value.split(","));
                 case "--out" -> out = Path.of(value);
+                case "--candidate-settings" -> candidateSettings = settings(value);
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
             i++;
@@ -116,16 +120,16 @@ public final class CpuOverhead {
             case "h2" -> {
                 Database plainDb = Database.h2("cpu_plain");
                 Database rwsplitDb = Database.h2("cpu_rwsplit");
-                compare("h2", Variant.PLAIN, plainDb, List.of(Variant.RWSPLIT), rwsplitDb, operations, pairs,
-                        batchNanos, warmupNanos, results);
+                compare("h2", Variant.PLAIN, plainDb, List.of(Variant.RWSPLIT), rwsplitDb, candidateSettings, operations,
+                        pairs, batchNanos, warmupNanos, results);
             }
             case "cluster" -> {
                 Database db = Database.cluster(port, 2);
-                compare("cluster", Variant.PLAIN, db, List.of(Variant.RWSPLIT), db, operations, pairs, batchNanos,
-                        warmupNanos, results);
+                compare("cluster", Variant.PLAIN, db, List.of(Variant.RWSPLIT), db, candidateSettings, operations, pairs,
+                        batchNanos, warmupNanos, results);
                 compare("cluster", Variant.PLAIN_TX, db, List.of(Variant.RWSPLIT_TX, Variant.SPRING_LAZY,
-                                Variant.MYSQL_REPLICATION, Variant.AWS_SRW), db, operations, pairs, batchNanos,
-                        warmupNanos, results);
+                                Variant.MYSQL_REPLICATION, Variant.AWS_SRW), db, candidateSettings, operations, pairs,
+                        batchNanos, warmupNanos, results);
             }
             default -> throw new IllegalArgumentException("--target must be h2 or cluster, was '" + target + "'");
         }
@@ -134,12 +138,27 @@ public final class CpuOverhead {
         }
     }
 
+    /** {@code key=value,key=value} as a map; a pair without '=' is refused, naming it. */
+    private static Map<String, String> settings(String list) {
+        Map<String, String> settings = new java.util.LinkedHashMap<>();
+        for (String pair : list.split(",")) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--candidate-settings takes key=value pairs separated by commas, was '"
+                        + pair + "'");
+            }
+            settings.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return settings;
+    }
+
     /**
      * Opens the baseline and each candidate on their databases (a fresh schema each; on the cluster the
      * candidates share the baseline's database) and measures every operation for each candidate.
      */
     private static void compare(String target, Variant baseline, Database baselineDb, List<Variant> candidates,
-                                Database candidateDb, List<String> operations, int pairs, long batchNanos,
+                                Database candidateDb, Map<String, String> candidateSettings, List<String> operations,
+                                int pairs, long batchNanos,
                                 long warmupNanos, List<Result> results) {
         Schema.recreate(baselineDb);
         if (candidateDb != baselineDb) {
@@ -151,7 +170,7 @@ public final class CpuOverhead {
         try (Stack base = Stack.open(baseline, baselineDb, Map.of())) {
             RoutingProof.verify(target, base, baselineDb);
             for (Variant candidate : candidates) {
-                try (Stack stack = Stack.open(candidate, candidateDb, Map.of())) {
+                try (Stack stack = Stack.open(candidate, candidateDb, candidateSettings)) {
                     RoutingProof.verify(target, stack, candidateDb);
                     for (String operation : operations) {
                         Result result = measure(target, operation, base, stack, pairs, batchNanos, warmupNanos);
