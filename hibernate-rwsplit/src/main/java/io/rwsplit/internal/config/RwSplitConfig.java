@@ -12,7 +12,12 @@ import java.util.Map;
 import java.util.Properties;
 
 import javax.sql.DataSource;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import io.rwsplit.ConfigurationException;
+import io.rwsplit.RwSplitSettings;
 
 
 /**
@@ -32,6 +37,8 @@ import io.rwsplit.ConfigurationException;
 public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolProperties, String loadBalancer,
                             Fallback fallback, io.rwsplit.internal.config.HealthConfig health, int queryShapes,
                             int timeSample, List<ShapeRule> rules, int auditSample) {
+
+    private static final Logger log = LoggerFactory.getLogger(RwSplitConfig.class);
 
     public RwSplitConfig {
         replicas = List.copyOf(replicas);
@@ -165,10 +172,37 @@ public record RwSplitConfig(List<ReplicaConfig> replicas, Properties poolPropert
         }
         List<ShapeRule> rules = ShapeRule.from(s);
         checkTiers(rules, replicas);
-        return new RwSplitConfig(replicas, pool, s.choice(SettingsTable.LOAD_BALANCER),
+        String balancer = s.choice(SettingsTable.LOAD_BALANCER);
+        warnIfWeightsUnused(s, prefix, replicas, balancer);
+        return new RwSplitConfig(replicas, pool, balancer,
                 s.enumValue(SettingsTable.FALLBACK, Fallback.class), io.rwsplit.internal.config.HealthConfig.from(s),
                 s.integer(SettingsTable.QUERY_SHAPES), s.integer(SettingsTable.TIME_SAMPLE), rules,
                 s.integer(SettingsTable.AUDIT_SAMPLE));
+    }
+
+    /**
+     * Weights set while the balancer is not {@code weighted} (the only one that reads them) have no effect: one WARN
+     * names them with their values and the balancer, as settings of ours are named while the module is off.
+     */
+    private static void warnIfWeightsUnused(Settings s, String prefix, List<ReplicaConfig> replicas, String balancer) {
+        if (balancer.equals("weighted")) {
+            return;
+        }
+        Map<String, Integer> weights = new LinkedHashMap<>();
+        for (ReplicaConfig replica : replicas) {
+            String key = prefix + replica.name() + ".weight";
+            Object given = s.raw(key);
+            if (given != null && !given.toString().isBlank()) {
+                weights.put(key, replica.weight());
+            }
+        }
+        if (!weights.isEmpty()) {
+            Object chosen = s.raw(RwSplitSettings.LOAD_BALANCER);
+            boolean byDefault = chosen == null || chosen.toString().isBlank();
+            log.warn("hibernate-rwsplit: replica weights {} are ignored: setting '{}' is '{}'{}, which does not use"
+                    + " weights; set it to 'weighted' to use them", weights, RwSplitSettings.LOAD_BALANCER, balancer,
+                    byDefault ? " (the default)" : "");
+        }
     }
 
     /** A rule's tier must be one some replica has: else it fails naming the rule's route and the replicas' tiers. */

@@ -1,6 +1,7 @@
 package io.rwsplit.internal.hibernate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +27,8 @@ import io.rwsplit.RwSplitSettings;
 
 /**
  * What startup says and refuses: replica lists in every form users write, one error per misconfiguration
- * naming the setting and the value, a WARN per setting of ours while the module is off, one INFO line.
+ * naming the setting and the value, a WARN per setting of ours while the module is off, one WARN for weights the
+ * balancer does not use, one INFO line.
  */
 class StartupChecksTest {
 
@@ -162,6 +164,40 @@ class StartupChecksTest {
         assertEquals(2, warnings.size(), warnings.toString());
         assertTrue(warnings.stream().anyMatch(w -> w.contains("'hibernate.rwsplit.replica'")), warnings.toString());
         assertTrue(warnings.stream().anyMatch(w -> w.contains("'" + RwSplitSettings.MAX_LAG + "'")), warnings.toString());
+    }
+
+    @Test
+    void replicaWeightsTheBalancerDoesNotUseAreNamedInOneWarning() {
+        Map<String, Object> settings = with(RwSplitSettings.REPLICAS, "a=" + h2.replicaUrl + " b=" + h2.replica2Url);
+        settings.put(RwSplitSettings.REPLICA_PREFIX + "a.weight", "3");
+        settings.put(RwSplitSettings.REPLICA_PREFIX + "b.weight", 1);
+        h2.factory(settings).close();
+        List<String> warnings = warnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertMentions(warnings.get(0), "replica weights {hibernate.rwsplit.replica.a.weight=3,"
+                + " hibernate.rwsplit.replica.b.weight=1} are ignored", "setting 'hibernate.rwsplit.load_balancer' is"
+                + " 'thread_affinity' (the default)", "'weighted'");
+        assertFalse(warnings.get(0).contains("jdbc:"), "no URL in: " + warnings.get(0));
+    }
+
+    @Test
+    void replicaWeightsAreNamedWithTheBalancerGivenAndNotWhenItIsWeighted() {
+        Map<String, Object> settings = with(RwSplitSettings.REPLICAS, "a=" + h2.replicaUrl + " b=" + h2.replica2Url);
+        settings.put(RwSplitSettings.REPLICA_PREFIX + "a.weight", "3");
+        settings.put(RwSplitSettings.LOAD_BALANCER, "round_robin");
+        h2.factory(settings).close();
+        assertMentions(String.join("\n", warnings()), "{hibernate.rwsplit.replica.a.weight=3} are ignored",
+                "is 'round_robin', which");
+
+        appender.list.clear();
+        settings.put(RwSplitSettings.LOAD_BALANCER, "weighted");
+        h2.factory(settings).close();
+        assertEquals(List.of(), warnings());
+    }
+
+    private List<String> warnings() {
+        return appender.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage)
+                .toList();
     }
 
     @Test
