@@ -1,6 +1,7 @@
 package io.rwsplit.quarkus;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -8,12 +9,14 @@ import javax.sql.DataSource;
 
 import org.hibernate.cfg.PersistenceSettings;
 
+import io.rwsplit.InvalidSettingException;
 import io.rwsplit.RwSplitSettings;
+import io.rwsplit.internal.config.Settings;
 
 /**
  * {@code quarkus.rwsplit.*} of one persistence unit as the core's {@code hibernate.rwsplit.*} settings. Only values
- * that are set are handed over, so the core's defaults stay the only defaults, and the core validates each value as
- * it validates every other (a bad one fails startup naming the {@code hibernate.rwsplit} key and the value).
+ * that are set are handed over, so the core's defaults stay the only defaults, and each value is validated by the
+ * core's rules (a bad one fails startup naming the {@code quarkus.rwsplit} key it came from and the value).
  */
 final class QuarkusSettings {
 
@@ -27,6 +30,7 @@ final class QuarkusSettings {
      *                 datasource's), in the order of the configuration
      * @param dbKind   the unit datasource's {@code db-kind} ({@code mariadb}, {@code postgresql}, ...), or null
      * @return the core settings, empty without replicas (routing stays off)
+     * @throws InvalidSettingException naming the {@code quarkus.rwsplit} key and the value the core refuses
      */
     static Map<String, Object> of(RwSplitRuntimeConfig.PersistenceUnit config, String unit,
                                   Map<String, ? extends DataSource> replicas, String dbKind) {
@@ -38,6 +42,7 @@ final class QuarkusSettings {
         replicas.forEach((name, pool) -> s.put(RwSplitSettings.REPLICA_PREFIX + name + ".datasource", pool));
         s.put(RwSplitSettings.REPLICAS, String.join(" ", replicas.keySet()));
         s.put(PersistenceSettings.PERSISTENCE_UNIT_NAME, unit);
+        config.loadBalancer().ifPresent(v -> s.put(RwSplitSettings.LOAD_BALANCER, v));
         config.consistency().ifPresent(v -> s.put(RwSplitSettings.CONSISTENCY, v));
         config.readYourWrites().ifPresent(v -> s.put(RwSplitSettings.READ_YOUR_WRITES, name(v)));
         config.readYourWritesWindow().ifPresent(v -> s.put(RwSplitSettings.READ_YOUR_WRITES_WINDOW, v));
@@ -54,7 +59,23 @@ final class QuarkusSettings {
         if (probe != null) {
             s.put(RwSplitSettings.LAG_PROBE, probe);
         }
+        check(s, unit);
         return s;
+    }
+
+    /**
+     * The core's check of the values (the rows it checks them by at the unit's start), its first refusal reported under
+     * the {@code quarkus.rwsplit} key of the value: {@code hibernate.rwsplit.load_balancer} is
+     * {@code quarkus.rwsplit.load-balancer}, or {@code quarkus.rwsplit."orders".load-balancer} for the unit
+     * {@code orders}.
+     */
+    private static void check(Map<String, Object> settings, String unit) {
+        List<InvalidSettingException> problems = Settings.problems(settings);
+        if (!problems.isEmpty()) {
+            InvalidSettingException e = problems.get(0);
+            String property = e.key().substring(RwSplitSettings.PREFIX.length()).replace('_', '-');
+            throw Settings.invalid(UnitPlan.key(unit, property), e.value(), e.expected());
+        }
     }
 
     /** The lag probe the core's {@code auto} would choose for replicas of this {@code db-kind}; null: its own choice. */

@@ -54,6 +54,13 @@ public interface RwSplitRuntimeConfig {
         Optional<List<String>> replicaDatasources();
 
         /**
+         * How a replica is chosen among the healthy ones of the best tier ({@code hibernate.rwsplit.load_balancer}):
+         * {@code thread_affinity} (the core's default: each thread keeps to one replica), {@code round_robin} (each
+         * read on the next replica), {@code weighted}, {@code least_lag}, {@code least_in_flight} or {@code random}.
+         */
+        Optional<String> loadBalancer();
+
+        /**
          * The default consistency level of every session: {@code read_your_writes} (the core's default),
          * {@code strong}, {@code eventual}, or {@code bounded_staleness:<duration>} (e.g.
          * {@code bounded_staleness:500ms}).

@@ -136,6 +136,9 @@ record UnitPlan(String unit, String dataSource, RwSplitRuntimeConfig.Persistence
         if (c.replicaDatasources().isPresent()) {
             return "replica-datasources";
         }
+        if (c.loadBalancer().isPresent()) {
+            return "load-balancer";
+        }
         if (c.consistency().isPresent()) {
             return "consistency";
         }

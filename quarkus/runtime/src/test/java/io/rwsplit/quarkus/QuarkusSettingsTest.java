@@ -1,6 +1,7 @@
 package io.rwsplit.quarkus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.PrintWriter;
 import java.sql.Connection;
@@ -13,6 +14,8 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
+
+import io.rwsplit.InvalidSettingException;
 
 /** {@code quarkus.rwsplit.*} of one unit as the core's keys: only what is set, each replica's pool under its name. */
 class QuarkusSettingsTest {
@@ -52,6 +55,24 @@ class QuarkusSettingsTest {
         assertEquals("lsn", QuarkusSettings.of(unit, "<default>", replicas, "postgresql").get("hibernate.rwsplit.lag_probe"));
         assertEquals(null, QuarkusSettings.of(unit, "<default>", replicas, "h2").get("hibernate.rwsplit.lag_probe"),
                 "the core's own choice");
+    }
+
+    @Test
+    void theLoadBalancerIsHandedOverAsTheCoresSetting() {
+        Map<String, Object> s = QuarkusSettings.of(UnitConfigs.unit(List.of("jdbc:h2:mem:r"), List.of(), "round_robin"),
+                "<default>", Map.of("replica1", new NamedDataSource()), "h2");
+        assertEquals("round_robin", s.get("hibernate.rwsplit.load_balancer"));
+    }
+
+    @Test
+    void aValueTheCoreRefusesIsReportedUnderTheUnitsQuarkusKey() {
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> QuarkusSettings.of(
+                UnitConfigs.unit(List.of("jdbc:h2:mem:r"), List.of(), "fastest"), "orders",
+                Map.of("replica1", new NamedDataSource()), "h2"));
+        assertEquals("quarkus.rwsplit.\"orders\".load-balancer", e.key());
+        assertEquals("hibernate-rwsplit: invalid value 'fastest' for setting"
+                + " 'quarkus.rwsplit.\"orders\".load-balancer': expected one of round_robin, weighted, least_lag,"
+                + " least_in_flight, random, thread_affinity", e.getMessage());
     }
 
     /** A DataSource that is only an identity. */

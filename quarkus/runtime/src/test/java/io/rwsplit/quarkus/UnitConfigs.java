@@ -7,16 +7,25 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** {@code quarkus.rwsplit.*} as the tests give it: only replicas, replica datasources and two settings. */
+/**
+ * {@code quarkus.rwsplit.*} as the tests give it: only replicas, replica datasources, a load balancer and three
+ * settings.
+ */
 final class UnitConfigs {
 
     private UnitConfigs() {
     }
 
     static RwSplitRuntimeConfig.PersistenceUnit unit(List<String> urls, List<String> dataSources) {
+        return unit(urls, dataSources, null);
+    }
+
+    /** @param loadBalancer {@code quarkus.rwsplit.load-balancer}, or null when it is not set */
+    static RwSplitRuntimeConfig.PersistenceUnit unit(List<String> urls, List<String> dataSources, String loadBalancer) {
         return new RwSplitRuntimeConfig.PersistenceUnit() {
             @Override public Optional<List<String>> replicas() { return urls.isEmpty() ? Optional.empty() : Optional.of(urls); }
             @Override public Optional<List<String>> replicaDatasources() { return dataSources.isEmpty() ? Optional.empty() : Optional.of(dataSources); }
+            @Override public Optional<String> loadBalancer() { return Optional.ofNullable(loadBalancer); }
             @Override public Optional<String> consistency() { return Optional.empty(); }
             @Override public Optional<RwSplitRuntimeConfig.ReadYourWritesMode> readYourWrites() { return Optional.empty(); }
             @Override public Optional<Duration> readYourWritesWindow() { return Optional.empty(); }

@@ -8,10 +8,10 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 /**
  * Two persistence units, each on its own H2 primary and routed to its own replicas: the default unit as in
  * application.properties (its replica {@code replica1} by URL) plus the datasource {@code replica-b} on the same
- * replica database; the unit {@code orders} on the datasource {@code orders}, its replica the datasource
- * {@code orders-replica}. The unit {@code orders} maps {@link io.rwsplit.orders.Customer}, whose customer 1 is
- * "orders-primary-alice" / "orders-replica-alice" in the orders databases, so each answer tells which unit and which
- * server gave it.
+ * replica database, the two taken in turn ({@code round_robin}); the unit {@code orders} on the datasource
+ * {@code orders}, its replica the datasource {@code orders-replica}. The unit {@code orders} maps
+ * {@link io.rwsplit.orders.Customer}, whose customer 1 is "orders-primary-alice" / "orders-replica-alice" in the
+ * orders databases, so each answer tells which unit and which server gave it.
  */
 public class SeveralUnitsProfile implements QuarkusTestProfile {
 
@@ -34,6 +34,7 @@ public class SeveralUnitsProfile implements QuarkusTestProfile {
         replica(c, "orders-replica", ORDERS_REPLICA_URL + ";DB_CLOSE_DELAY=-1;INIT=RUNSCRIPT FROM 'classpath:orders-replica.sql'");
         replica(c, "replica-b", "jdbc:h2:mem:quarkus_replica;DB_CLOSE_DELAY=-1;INIT=RUNSCRIPT FROM 'classpath:replica.sql'");
         c.put("quarkus.rwsplit.replica-datasources", "replica-b");
+        c.put("quarkus.rwsplit.load-balancer", "round_robin");
         c.put("quarkus.rwsplit.\"orders\".replica-datasources", "orders-replica");
         c.put("quarkus.rwsplit.\"orders\".consistency", "eventual");
         c.put("quarkus.rwsplit.\"orders\".probe-interval", "100ms");

@@ -13,6 +13,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Map;
 
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManagerFactory;
@@ -34,7 +35,7 @@ import io.rwsplit.RwSplit;
 /**
  * Two persistence units routed apart ({@link SeveralUnitsProfile}): each reads from its own replica, writes to its
  * own primary, and has its own statistics, readiness details and meters; replicas given as named datasources are
- * served by those datasources' pools.
+ * served by those datasources' pools; a unit's load balancer is the one its key names.
  */
 @QuarkusTest
 @TestProfile(SeveralUnitsProfile.class)
@@ -49,6 +50,9 @@ class SeveralUnitsTest {
     Orders orders;
 
     @Inject
+    Catalog catalog;
+
+    @Inject
     EntityManagerFactory defaultUnit;
 
     @Inject
@@ -58,6 +62,20 @@ class SeveralUnitsTest {
     void eachUnitReadsFromItsOwnReplica() {
         assertEquals("replica-alice", people.nameOf(1L));
         assertEquals("orders-replica-alice", orders.nameOf(1L));
+    }
+
+    @Test
+    void theLoadBalancerOfTheKeyTakesTheReplicasInTurnForOneThread() {
+        Map<String, Long> before = RwSplit.statistics(defaultUnit).byReplica();
+
+        for (int i = 0; i < 4; i++) {
+            assertEquals("replica-alice", catalog.nameOf(1L)); // a query: a statement each time
+        }
+
+        // thread_affinity, the core's default, would keep this thread's four reads on one replica
+        Map<String, Long> after = RwSplit.statistics(defaultUnit).byReplica();
+        assertEquals(2L, after.getOrDefault("replica1", 0L) - before.getOrDefault("replica1", 0L), after.toString());
+        assertEquals(2L, after.getOrDefault("replica-b", 0L) - before.getOrDefault("replica-b", 0L), after.toString());
     }
 
     @Test
