@@ -3,14 +3,18 @@ package io.rwsplit.spi;
 import java.util.List;
 
 /**
- * Picks the replica for a read among the healthy replicas of the best tier. One instance serves one
+ * Picks the replica for a read among its candidates: the healthy replicas of the best tier that can serve it, or, when
+ * none of them can (each behind the read's required position or beyond its lag bound), the healthy replicas of every
+ * tier that can; for a read a rule by query shape sends to a tier, those of that tier. One instance serves one
  * replica set and is called concurrently: implementations are thread-safe and lock-free.
  */
 @FunctionalInterface
 public interface LoadBalancer {
 
     /**
-     * @param candidates the healthy replicas of the best tier, never empty, same list instance until health changes
+     * @param candidates the replicas that can serve the read (see above), never empty, in configuration order; usually
+     *                   the healthy replicas of the best tier, the same list instance until health changes, but a
+     *                   list made for this read when some were left out or lower tiers were added
      * @return one of the candidates
      */
     ReplicaView choose(List<? extends ReplicaView> candidates);
