@@ -13,6 +13,7 @@
 # Usage: scripts/bench.sh [--quick] [--no-cluster] [--help]
 #        scripts/bench.sh overhead [--quick] [--cluster | --page]
 #        scripts/bench.sh layer [--quick] [--page]
+#        scripts/bench.sh profile [--quick | --page]
 #        scripts/bench.sh pattern [--mariadb] [--postgres] [--pairs | --with-pairs] [--with-eventual] [--with-round-robin] [--pg-delay=D]
 #                                 [--with-ceiling] [--quick] [--page]
 #        scripts/bench.sh pattern --audit [--mariadb] [--postgres] [--quick] [--page]
@@ -31,6 +32,17 @@
 #                  --page rewrites the section "What the routing layer alone costs" of docs/benchmarks.md
 #                  (io.rwsplit.bench.report.LayerSection, markers <!-- layer:begin --> / <!-- layer:end -->), which a
 #                  full run keeps
+#   profile        where hibernate-rwsplit's CPU time per operation goes: plain Hibernate and hibernate-rwsplit on
+#                  H2 in one JVM, interleaved (io.rwsplit.bench.overhead.CostProfile), watched by async-profiler
+#                  (tools.profiler:async-profiler from Maven Central, its linux-x64 library; or ASYNC_PROFILER_LIB),
+#                  sampling every thread's CPU time every 200 us (itimer: no perf events needed); then
+#                  io.rwsplit.bench.report.CostBreakdown prints, per operation (BENCH_PROFILE_OPERATIONS, default
+#                  findById,jpqlQuery,writeTransaction; BENCH_PROFILE_SECONDS each, default 60), the ns per
+#                  operation of hibernate-rwsplit's own code by step, the driver and pool work it calls, and the
+#                  difference by package; results in benchmarks/target/profile-results; --page rewrites the
+#                  section "Where hibernate-rwsplit's CPU time goes" of docs/benchmarks.md
+#                  (io.rwsplit.bench.report.ProfileSection, markers <!-- profile:begin --> / <!-- profile:end -->),
+#                  which a full run keeps
 #   pattern        only the write-readback workload: each user writes its own row, reads it back in a new
 #                  EntityManager, then reads 9 random rows, each in a new EntityManager (--pairs: write and read
 #                  back only); PRIMARY_ONLY and UNIT_DEFAULT in BENCH_PATTERN_PAIRS rounds of one run each, round r
@@ -66,7 +78,7 @@
 #                  100 (the default) and 1 (every replica read), the first rotating; results in
 #                  benchmarks/target/audit-results; --page rewrites the section "What the stale-read audit costs"
 #                  (io.rwsplit.bench.report.AuditSection, markers <!-- audit:begin --> / <!-- audit:end -->)
-#   --page         (pattern; for 'layer' and 'overhead' see there; never with --quick, whose numbers mean nothing)
+#   --page         (pattern; for 'layer', 'overhead' and 'profile' see there; never with --quick, whose numbers mean nothing)
 #                  then rewrite the section "Write then read back, under write load" of
 #                  docs/benchmarks.md from these results (io.rwsplit.bench.report.PatternSection), between its
 #                  <!-- pattern:begin --> and <!-- pattern:end --> markers, or inserted before "## Reproduce" when
@@ -104,6 +116,7 @@ cluster=true
 overhead_only=false
 overhead_cluster=false
 layer_only=false
+profile_only=false
 pattern_only=false
 pattern_mariadb=false
 pattern_postgres=false
@@ -123,6 +136,7 @@ for arg in "$@"; do
     --cluster) overhead_cluster=true ;;
     pattern) pattern_only=true ;;
     layer) layer_only=true ;;
+    profile) profile_only=true ;;
     --mariadb) pattern_mariadb=true ;;
     --postgres) pattern_postgres=true ;;
     --pairs) pattern_pairs=true ;;
@@ -161,7 +175,7 @@ if $quick; then
   cpu_opts="--pairs 20 --batch-ms 5 --warmup-s 1"
   cpu_forks=1
 fi
-if ! $cluster && { $layer_only || $overhead_only || $pattern_only; }; then
+if ! $cluster && { $layer_only || $overhead_only || $pattern_only || $profile_only; }; then
   echo "bench.sh: --no-cluster belongs to the full run (see --help)" >&2
   exit 2
 fi
@@ -174,8 +188,8 @@ if { $pattern_mariadb || $pattern_postgres || $pattern_pairs || $pattern_with_pa
   echo "bench.sh: --mariadb, --postgres, --pairs, --with-pairs, --with-eventual, --with-round-robin, --with-ceiling, --pg-delay and --audit belong to 'pattern' (see --help)" >&2
   exit 2
 fi
-if $pattern_page && ! $pattern_only && ! $layer_only && ! $overhead_only; then
-  echo "bench.sh: --page belongs to 'pattern', 'layer' and 'overhead' (see --help)" >&2
+if $pattern_page && ! $pattern_only && ! $layer_only && ! $overhead_only && ! $profile_only; then
+  echo "bench.sh: --page belongs to 'pattern', 'layer', 'overhead' and 'profile' (see --help)" >&2
   exit 2
 fi
 if $pattern_page && $quick; then
@@ -221,11 +235,11 @@ if $pattern_page && [[ ! -f docs/benchmarks.md ]]; then
   exit 2
 fi
 separate_runs=0
-for only in $pattern_only $overhead_only $layer_only; do
+for only in $pattern_only $overhead_only $layer_only $profile_only; do
   if $only; then separate_runs=$((separate_runs + 1)); fi
 done
 if ((separate_runs > 1)); then
-  echo "bench.sh: 'overhead', 'pattern' and 'layer' are separate runs (see --help)" >&2
+  echo "bench.sh: 'overhead', 'pattern', 'layer' and 'profile' are separate runs (see --help)" >&2
   exit 2
 fi
 pg_installed=false
@@ -312,6 +326,48 @@ if $overhead_only; then
     echo "== rewrote the section \"1b. CPU time per operation on H2\" of docs/benchmarks.md"
   fi
   echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); rows in $out/overhead.tsv"
+  exit 0
+fi
+
+if $profile_only; then
+  out="$REPO_ROOT/benchmarks/target/profile-results"
+  rm -rf "$out"
+  mkdir -p "$out"
+  lib="${ASYNC_PROFILER_LIB:-}"
+  if [[ -z "$lib" ]]; then
+    ap_version=3.0
+    mvn -B -q dependency:get -Dartifact="tools.profiler:async-profiler:$ap_version"
+    unzip -q -o "$HOME/.m2/repository/tools/profiler/async-profiler/$ap_version/async-profiler-$ap_version.jar" \
+      linux-x64/libasyncProfiler.so -d "$out"
+    lib="$out/linux-x64/libasyncProfiler.so"
+  fi
+  profile_seconds="${BENCH_PROFILE_SECONDS:-60}"
+  profile_warmup=10
+  if $quick; then
+    profile_seconds=3
+    profile_warmup=1
+  fi
+  {
+    echo "command=${BENCH_PROFILE_SECONDS:+BENCH_PROFILE_SECONDS=$BENCH_PROFILE_SECONDS }scripts/bench.sh${*:+ $*}"
+    machine_meta
+    echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+  } >"$out/meta.properties"
+  IFS=',' read -r -a profile_operations <<<"${BENCH_PROFILE_OPERATIONS:-findById,jpqlQuery,writeTransaction}"
+  for operation in "${profile_operations[@]}"; do
+    echo "== profiling $operation for ${profile_seconds} s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+    mkdir -p "$out/$operation"
+    java "-agentpath:$lib=start,event=itimer,interval=200us,file=$out/$operation/stacks.collapsed,collapsed" \
+      -cp "$jar" io.rwsplit.bench.overhead.CostProfile --operation "$operation" --seconds "$profile_seconds" \
+      --warmup-s "$profile_warmup" --out "$out/$operation"
+    java -cp "$jar" io.rwsplit.bench.report.CostBreakdown "$out/$operation"
+    echo
+  done
+  echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/meta.properties"
+  if $pattern_page; then
+    java -cp "$jar" io.rwsplit.bench.report.ProfileSection "$out" docs/benchmarks.md
+    echo "== rewrote the section \"Where hibernate-rwsplit's CPU time goes\" of docs/benchmarks.md"
+  fi
+  echo "== done (load average $(cut -d' ' -f1-3 /proc/loadavg)); tables in $out/*/breakdown.md"
   exit 0
 fi
 

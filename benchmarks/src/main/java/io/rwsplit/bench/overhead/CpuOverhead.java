@@ -183,7 +183,7 @@ public final class CpuOverhead {
     }
 
     /** One operation as an application runs it (its own unit of work); every call returns something non-null. */
-    private static final class Operation {
+    static final class Operation {
         private final String name;
         private long next;
 

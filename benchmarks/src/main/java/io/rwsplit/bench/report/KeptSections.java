@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Keeps the sections of the page that other commands of {@code scripts/bench.sh} generate (the pattern, audit and
- * routing-layer sections, each between its markers, with its own date and command) across a full run, which rewrites the page
+ * Keeps the sections of the page that other commands of {@code scripts/bench.sh} generate (the pattern, audit,
+ * routing-layer and profile sections, each between its markers, with its own date and command) across a full run, which rewrites the page
  * from its own results only: {@code save <page> <dir>} copies each such section of the page to {@code <dir>}, and
  * {@code restore <page> <dir>} puts each saved section back into the rewritten page where it has none (a section
  * whose results were there is regenerated instead, and left alone).
@@ -21,7 +21,8 @@ public final class KeptSections {
     private static final List<Section> SECTIONS = List.of(
             new Section("pattern", PatternSection.BEGIN, PatternSection.END),
             new Section("audit", AuditSection.BEGIN, AuditSection.END),
-            new Section("layer", LayerSection.BEGIN, LayerSection.END));
+            new Section("layer", LayerSection.BEGIN, LayerSection.END),
+            new Section("profile", ProfileSection.BEGIN, ProfileSection.END));
 
     private KeptSections() {
     }
