@@ -102,33 +102,16 @@ class PostgresRoutingIT {
     @Test
     void findAndQueryOutsideTransactionAreServedByStandbys() throws InterruptedException {
         EntityManagerFactory f = factory();
-        Set<Integer> servers = new HashSet<>();
-        // the default balancer keeps each thread to one standby: an application's threads, made one after another,
-        // until both standbys served
-        for (int thread = 0; thread < 64 && servers.size() < 2; thread++) {
-            Set<Integer> byThread = java.util.concurrent.ConcurrentHashMap.newKeySet();
-            java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
-            Thread reader = new Thread(() -> {
-                try {
-                    for (int i = 0; i < 4; i++) {
-                        try (EntityManager em = f.createEntityManager()) {
-                            byThread.add(em.find(PgAccount.class, 1L).servedBy);
-                            byThread.addAll(em.createQuery("select a.servedBy from PgAccount a", Integer.class)
-                                    .getResultList());
-                            assertEquals(Boolean.TRUE, em.createNativeQuery("select pg_is_in_recovery()").getSingleResult());
-                        }
-                    }
+        // the default balancer keeps each thread to one standby: an application's threads, until both standbys served
+        Set<Integer> servers = ReaderThreads.eachOnOneServerUntil(2, served -> {
+            for (int i = 0; i < 4; i++) {
+                try (EntityManager em = f.createEntityManager()) {
+                    served.add(em.find(PgAccount.class, 1L).servedBy);
+                    served.addAll(em.createQuery("select a.servedBy from PgAccount a", Integer.class).getResultList());
+                    assertEquals(Boolean.TRUE, em.createNativeQuery("select pg_is_in_recovery()").getSingleResult());
                 }
-                catch (Throwable t) {
-                    failed.set(t);
-                }
-            });
-            reader.start();
-            reader.join();
-            assertEquals(null, failed.get());
-            assertEquals(1, byThread.size(), "one thread's reads on one standby: " + byThread);
-            servers.addAll(byThread);
-        }
+            }
+        });
         assertEquals(Set.of(primaryPort + 1, primaryPort + 2), servers, "the threads' reads over both standbys");
     }
 
