@@ -645,21 +645,11 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
     /**
      * Makes replica {@code index} (behind {@code replica}) wait until it applied {@code need}, for at most the
      * configured timeout; remembers a timeout so that the next reads skip that replica while it cannot catch up.
+     * {@code justAsked}: a read whose check in its own round trip has just found the standby without {@code need}
+     * ({@link #checkedInRead(int, String, String, long, ConsistencyToken)}); that check was the first question, so the
+     * wait begins with the poll's pause, not with asking the standby again.
      */
-    public boolean await(Connection replica, int index, ConsistencyToken need) {
-        return await(replica, index, need, false);
-    }
-
-    /**
-     * As {@link #await(Connection, int, ConsistencyToken)}, for a read whose check in its own round trip has just found
-     * the standby without {@code need} ({@link #checkedInRead(int, String, String, long, ConsistencyToken)}): that check
-     * was the first question, so the wait begins with the poll's pause, not with asking the standby again.
-     */
-    public boolean awaitAfterCheck(Connection replica, int index, ConsistencyToken need) {
-        return await(replica, index, need, true);
-    }
-
-    private boolean await(Connection replica, int index, ConsistencyToken need, boolean justAsked) {
+    public boolean await(Connection replica, int index, ConsistencyToken need, boolean justAsked) {
         WaitResult result = await(replica, index, need.positionOrNull(), justAsked);
         if (result.applied()) {
             catchUp.caughtUp(index, need.commitTimeMicros(), result == WaitResult.APPLIED_AFTER_WAITING);

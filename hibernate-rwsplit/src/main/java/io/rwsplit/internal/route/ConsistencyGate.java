@@ -169,7 +169,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             check = need;
             return reasons.waited();
         }
-        return causal.await(replica.connection(), replicaNode.index(), need) ? reasons.waited() : reasons.timedOut();
+        return causal.await(replica.connection(), replicaNode.index(), need, false) ? reasons.waited() : reasons.timedOut();
     }
 
     /** The statement about to be routed is a prepared autocommit read that may be checked in its own round trip. */
@@ -206,8 +206,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             return false;
         }
         CausalReads causal = router.causal();
-        return checked ? causal.awaitAfterCheck(replica.connection(), node.index(), need)
-                : causal.await(replica.connection(), node.index(), need);
+        return causal.await(replica.connection(), node.index(), need, checked);
     }
 
     /** Why a read that could not be made sure of on its replica goes to the primary: the scope's wait timed out. */
@@ -237,7 +236,7 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
     /** The open replica connection's server restarted since it was known to have applied {@code need}: it waits. */
     private RouteReason caughtUpAfterRestart(ReplicaNode node, ConsistencyToken need, CausalReasons reasons)
             throws SQLException {
-        return router.causal().await(replica.connection(), node.index(), need) ? reasons.waited() : reasons.timedOut();
+        return router.causal().await(replica.connection(), node.index(), need, false) ? reasons.waited() : reasons.timedOut();
     }
 
     /** A replica whose last measured lag is within the bound (balanced among those that are), else the primary. */

@@ -98,7 +98,7 @@ class CheckedInReadTest {
         java.util.Iterator<String> answers = java.util.List.of("0/3000000", "0/3000060").iterator();
         Connection standby = standby("PostgreSQL", 15, answers);
         assertTrue(causal.checksInRead(standby));
-        assertTrue(causal.awaitAfterCheck(standby, 1, need));
+        assertTrue(causal.await(standby, 1, need, true));
         assertEquals(2, causal.replicaPositionQueries(), "two polls after the failed check (none at once)");
         assertEquals(1, causal.failedReplicaChecks());
     }
