@@ -160,6 +160,18 @@ record UnitPlan(String unit, String dataSource, RwSplitRuntimeConfig.Persistence
         if (c.probeTimeout().isPresent()) {
             return "probe-timeout";
         }
-        return "failure-threshold";
+        if (c.failureThreshold().isPresent()) {
+            return "failure-threshold";
+        }
+        if (c.lagProbe().isPresent()) {
+            return "lag-probe";
+        }
+        if (c.queryShapes().isPresent()) {
+            return "query-shapes";
+        }
+        if (c.timeSample().isPresent()) {
+            return "time-sample";
+        }
+        return "audit-sample";
     }
 }

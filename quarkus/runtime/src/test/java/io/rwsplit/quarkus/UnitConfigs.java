@@ -41,6 +41,25 @@ final class UnitConfigs {
         };
     }
 
+    /** A unit's configuration with no key set; a test overrides the keys it sets. */
+    static class NothingSet implements RwSplitRuntimeConfig.PersistenceUnit {
+        @Override public Optional<List<String>> replicas() { return Optional.empty(); }
+        @Override public Optional<List<String>> replicaDatasources() { return Optional.empty(); }
+        @Override public Optional<String> loadBalancer() { return Optional.empty(); }
+        @Override public Optional<String> consistency() { return Optional.empty(); }
+        @Override public Optional<RwSplitRuntimeConfig.ReadYourWritesMode> readYourWrites() { return Optional.empty(); }
+        @Override public Optional<Duration> readYourWritesWindow() { return Optional.empty(); }
+        @Override public Optional<RwSplitRuntimeConfig.LostWrites> lostWrites() { return Optional.empty(); }
+        @Override public Optional<Duration> maxLag() { return Optional.empty(); }
+        @Override public Optional<Duration> probeInterval() { return Optional.empty(); }
+        @Override public Optional<Duration> probeTimeout() { return Optional.empty(); }
+        @Override public OptionalInt failureThreshold() { return OptionalInt.empty(); }
+        @Override public Optional<String> lagProbe() { return Optional.empty(); }
+        @Override public OptionalInt queryShapes() { return OptionalInt.empty(); }
+        @Override public OptionalInt timeSample() { return OptionalInt.empty(); }
+        @Override public OptionalInt auditSample() { return OptionalInt.empty(); }
+    }
+
     /** Alternating unit names and unit configurations. */
     static RwSplitRuntimeConfig config(Object... unitsAndConfigs) {
         Map<String, RwSplitRuntimeConfig.PersistenceUnit> units = new LinkedHashMap<>();

@@ -45,6 +45,24 @@ class UnitPlanTest {
     }
 
     @Test
+    void aUnitThatDoesNotExistIsNamedByTheKeyItSetsAlsoWhenThatIsTheAuditSample() {
+        RwSplitRuntimeConfig.PersistenceUnit onlyAudit = new UnitConfigs.NothingSet() {
+            @Override public java.util.OptionalInt auditSample() { return java.util.OptionalInt.of(1); }
+        };
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> UnitPlan.of(
+                config("invoices", onlyAudit), UNITS, DATASOURCES));
+        assertTrue(e.getMessage().startsWith("quarkus.rwsplit.\"invoices\".audit-sample configures the persistence unit"
+                + " 'invoices'"), e.getMessage());
+
+        RwSplitRuntimeConfig.PersistenceUnit onlyLagProbe = new UnitConfigs.NothingSet() {
+            @Override public java.util.Optional<String> lagProbe() { return java.util.Optional.of("heartbeat"); }
+        };
+        e = assertThrows(ConfigurationException.class, () -> UnitPlan.of(config("invoices", onlyLagProbe), UNITS,
+                DATASOURCES));
+        assertEquals(java.util.Set.of("quarkus.rwsplit.\"invoices\".lag-probe"), e.getConfigKeys());
+    }
+
+    @Test
     void aReplicaDatasourceThatIsNotConfiguredFailsNamingTheKeyAndTheValue() {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> UnitPlan.of(
                 config(DEFAULT, unit(List.of(), List.of("replica-a", "replica-x"))), UNITS, DATASOURCES));
