@@ -264,12 +264,11 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public void close() throws SQLException {
-        ConnectionRouting r = routing;
-        if (r != null) {
-            ROUTING.setRelease(this, null);
-            if (r.close()) {
-                r.router().idle(r);   // its parts serve the next session, through a facade of its own
-            }
+        // taken at once, as abort takes them: of a close and an abort at the same instant (a watchdog's), one has the
+        // parts, and no physical connection is given back to be lent again and aborted under its next borrower
+        ConnectionRouting r = (ConnectionRouting) ROUTING.getAndSet(this, null);
+        if (r != null && r.close()) {
+            r.router().idle(r);   // its parts serve the next session, through a facade of its own
         }
     }
 
@@ -287,7 +286,7 @@ public final class RoutingConnection implements Connection {
 
     @Override
     public void abort(Executor executor) throws SQLException {
-        // taken at once: a close on another thread that has not let go of the parts yet finds them gone
+        // taken at once: a close on another thread at the same instant finds them gone (see close)
         ConnectionRouting r = (ConnectionRouting) ROUTING.getAndSet(this, null);
         if (r == null) {
             return;   // a closed connection's parts may serve another session by now

@@ -3,6 +3,7 @@ package io.rwsplit.internal.route;
 import static io.rwsplit.internal.route.Servers.who;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -165,6 +166,58 @@ class RoutingConnectionTest {
         assertTrue(failure != null && "08003".equals(failure.getSQLState()), "the write fails as on a closed connection: "
                 + failure);
         assertEquals(1, servers.discarded.get(), "the connection borrowed after the abort was discarded");
+    }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aCloseAndAnAbortAtOnceHandleEachPhysicalConnectionOnce() throws Exception {
+        // the close of the owner's thread and the abort of another (a watchdog) at the same instant: exactly one of them
+        // takes the parts; a primary connection both given back to be lent again and aborted would be aborted under its
+        // next borrower. Both threads spin (no sleep, no barrier's wake-up), the owner waiting a varying number of spins
+        // before its close, so that the abort falls on every instant of the close's start over the rounds
+        int rounds = 5_000;
+        java.util.concurrent.atomic.AtomicInteger go = new java.util.concurrent.atomic.AtomicInteger(-1);
+        java.util.concurrent.atomic.AtomicInteger aborted = new java.util.concurrent.atomic.AtomicInteger(-1);
+        java.util.concurrent.atomic.AtomicReference<Connection> current = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread watchdog = new Thread(() -> {
+            try {
+                for (int i = 0; i < rounds; i++) {
+                    while (go.get() < i) {
+                        Thread.onSpinWait();
+                    }
+                    current.get().abort(Runnable::run);
+                    aborted.set(i);
+                }
+            }
+            catch (Throwable t) {
+                failed.set(t);
+                aborted.set(Integer.MAX_VALUE);
+            }
+        });
+        watchdog.setDaemon(true);
+        watchdog.start();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int i = 0; i < rounds; i++) {
+            Connection c = servers.open();
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("insert into item (label) values ('x')");   // holds a primary connection
+            }
+            current.set(c);
+            int before = servers.released.get();
+            int spins = random.nextInt(64);
+            go.set(i);
+            for (int k = 0; k < spins; k++) {
+                Thread.onSpinWait();
+            }
+            c.close();
+            while (aborted.get() < i) {
+                Thread.onSpinWait();
+            }
+            assertNull(failed.get());
+            // given back once: by the close, to be lent again, or by the abort, for good (evicted, then given back)
+            assertEquals(before + 1, servers.released.get(), "round " + i + ": the primary connection given back once");
+        }
     }
 
     @Test

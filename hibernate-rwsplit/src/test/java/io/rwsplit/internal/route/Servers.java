@@ -39,6 +39,8 @@ final class Servers implements AutoCloseable {
     volatile Runnable onPrimaryAcquire;
     /** Primary connections given back for good ({@link PrimarySource#evict}). */
     final java.util.concurrent.atomic.AtomicInteger discarded = new java.util.concurrent.atomic.AtomicInteger();
+    /** Primary connections given back to be lent again ({@link PrimarySource#release}). */
+    final java.util.concurrent.atomic.AtomicInteger released = new java.util.concurrent.atomic.AtomicInteger();
 
     Servers(int replicaCount, String balancer) throws SQLException {
         this(replicaCount, balancer, false);
@@ -97,6 +99,7 @@ final class Servers implements AutoCloseable {
 
             @Override
             public void release(Connection connection) throws SQLException {
+                released.incrementAndGet();
                 connection.close();
             }
 
