@@ -35,7 +35,9 @@
 #   profile        where hibernate-rwsplit's CPU time per operation goes: plain Hibernate and hibernate-rwsplit on
 #                  H2 in one JVM, interleaved (io.rwsplit.bench.overhead.CostProfile), watched by async-profiler
 #                  (tools.profiler:async-profiler from Maven Central, its linux-x64 library; or ASYNC_PROFILER_LIB),
-#                  sampling every thread's CPU time every 200 us (itimer: no perf events needed); then
+#                  asked to sample each thread every 2 ms of its CPU time (perf events as root or with
+#                  perf_event_paranoid <= 1, else ctimer, which the kernel serves at most once a clock tick;
+#                  BENCH_PROFILE_EVENT, BENCH_PROFILE_INTERVAL), the JIT's warm-up not counted; then
 #                  io.rwsplit.bench.report.CostBreakdown prints, per operation (BENCH_PROFILE_OPERATIONS, default
 #                  findById,jpqlQuery,writeTransaction; BENCH_PROFILE_SECONDS each, default 60), the ns per
 #                  operation of hibernate-rwsplit's own code by step, the driver and pool work it calls, and the
@@ -335,12 +337,26 @@ if $profile_only; then
   mkdir -p "$out"
   lib="${ASYNC_PROFILER_LIB:-}"
   if [[ -z "$lib" ]]; then
+    case "$(uname -m)" in
+      x86_64) ap_arch=linux-x64 ;;
+      aarch64) ap_arch=linux-arm64 ;;
+      *) echo "bench.sh: profile needs async-profiler's library for $(uname -m): set ASYNC_PROFILER_LIB" >&2; exit 2 ;;
+    esac
     ap_version=3.0
-    mvn -B -q dependency:get -Dartifact="tools.profiler:async-profiler:$ap_version"
-    unzip -q -o "$HOME/.m2/repository/tools/profiler/async-profiler/$ap_version/async-profiler-$ap_version.jar" \
-      linux-x64/libasyncProfiler.so -d "$out"
-    lib="$out/linux-x64/libasyncProfiler.so"
+    mvn -B -q dependency:copy -Dartifact="tools.profiler:async-profiler:$ap_version" -DoutputDirectory="$out"
+    unzip -q -o "$out/async-profiler-$ap_version.jar" "$ap_arch/libasyncProfiler.so" -d "$out"
+    lib="$out/$ap_arch/libasyncProfiler.so"
   fi
+  # cpu: perf events, a sample every interval of a thread's CPU time (root, or perf_event_paranoid 1 or less); else
+  # ctimer: a CPU-time timer per thread (timer_create), which the kernel serves at most once a clock tick (4 ms at
+  # HZ=250), so far fewer samples
+  if [[ $EUID -eq 0 ]] || (($(cat /proc/sys/kernel/perf_event_paranoid 2>/dev/null || echo 2) <= 1)); then
+    profile_default_event=cpu
+  else
+    profile_default_event=ctimer
+  fi
+  profile_event="${BENCH_PROFILE_EVENT:-$profile_default_event}"
+  profile_interval="${BENCH_PROFILE_INTERVAL:-2ms}"
   profile_seconds="${BENCH_PROFILE_SECONDS:-60}"
   profile_warmup=10
   if $quick; then
@@ -351,12 +367,16 @@ if $profile_only; then
     echo "command=${BENCH_PROFILE_SECONDS:+BENCH_PROFILE_SECONDS=$BENCH_PROFILE_SECONDS }scripts/bench.sh${*:+ $*}"
     machine_meta
     echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "profile_event=$profile_event"
+    echo "profile_interval=$profile_interval"
+    echo "profile_seconds=$profile_seconds"
+    echo "profile_warmup_seconds=$profile_warmup"
   } >"$out/meta.properties"
   IFS=',' read -r -a profile_operations <<<"${BENCH_PROFILE_OPERATIONS:-findById,jpqlQuery,writeTransaction}"
   for operation in "${profile_operations[@]}"; do
     echo "== profiling $operation for ${profile_seconds} s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
     mkdir -p "$out/$operation"
-    java "-agentpath:$lib=start,event=itimer,interval=200us,file=$out/$operation/stacks.collapsed,collapsed" \
+    java "-agentpath:$lib=start,event=$profile_event,interval=$profile_interval,file=$out/$operation/stacks.collapsed,collapsed" \
       -cp "$jar" io.rwsplit.bench.overhead.CostProfile --operation "$operation" --seconds "$profile_seconds" \
       --warmup-s "$profile_warmup" --out "$out/$operation"
     java -cp "$jar" io.rwsplit.bench.report.CostBreakdown "$out/$operation"

@@ -18,7 +18,8 @@ import io.rwsplit.bench.Variant;
  * The JVM a sampling profiler watches to tell where hibernate-rwsplit's CPU time goes in one operation: plain
  * Hibernate and hibernate-rwsplit on in-memory H2 (HikariCP on both sides), open side by side and run in interleaved
  * batches as in {@link CpuOverhead}, each side through a method of its own ({@link #baselineBatch},
- * {@link #routedBatch}), so that every sampled stack says which side it belongs to. It measures each side's CPU time
+ * {@link #routedBatch}; the warm-up through {@link #warmupBatch}, which neither side counts), so that every sampled
+ * stack says which side it belongs to. It measures each side's CPU time
  * per operation (the calling thread's), and writes them to {@code cpu.properties} in the output directory; the
  * profiler's stacks ({@code scripts/bench.sh profile} attaches async-profiler and writes them beside it) are then
  * turned into a table by {@link io.rwsplit.bench.report.CostBreakdown}.
@@ -68,8 +69,8 @@ public final class CostProfile {
             RoutingProof.verify("h2", routed, routedDb);
             long warmupEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
             while (System.nanoTime() < warmupEnd) {
-                baselineBatch(operation, plain);
-                routedBatch(operation, routed);
+                warmupBatch(operation, plain);
+                warmupBatch(operation, routed);
             }
             long plainCpu = 0;
             long routedCpu = 0;
@@ -90,6 +91,18 @@ public final class CostProfile {
                     operationName, perSide, plainNanos, routedNanos), StandardCharsets.UTF_8);
             System.out.printf("profile %s: plain Hibernate %.0f ns CPU/op, hibernate-rwsplit %.0f ns (%.3f), %d operations a side%n",
                     operationName, plainNanos, routedNanos, routedNanos / plainNanos, perSide);
+        }
+    }
+
+    /**
+     * A batch of either side's operations while the JIT warms up, in a method of its own: the profiler's samples of it
+     * belong to neither side, so that the figures describe the compiled code alone.
+     */
+    static void warmupBatch(CpuOverhead.Operation operation, Stack stack) {
+        for (int i = 0; i < BATCH; i++) {
+            if (operation.run(stack) == null) {
+                throw new IllegalStateException("the operation returned nothing on " + stack.variant());
+            }
         }
     }
 

@@ -21,10 +21,10 @@ import java.util.Map;
  * <p>
  * Every sample of the routed side is charged to the frame it ran in, skipping the JDK's own frames and native
  * ones (a {@code ThreadLocal.get} is charged to the code that called it). Samples charged to hibernate-rwsplit's code
- * are hibernate-rwsplit's <em>own code</em>, divided into steps by the innermost of its frames that a step names;
- * samples charged to the driver or the pool below one of its frames are <em>called by it</em> (mostly the work plain
- * Hibernate does too: the query, the pool's lend and return). What is left of the difference lies in code both sides
- * run (Hibernate, the driver), by package.
+ * are hibernate-rwsplit's <em>own code</em>, divided into steps by the innermost of its frames that a step names
+ * (looking through small types every step uses, {@link #SEE_THROUGH}); samples charged to other code below one of its
+ * frames (the driver, the pool, Hibernate called back) are <em>called by it</em> (mostly the work plain Hibernate does
+ * too: the query, the pool's lend and return). What is left of the difference lies in code both sides run, by package.
  * <p>
  * Usage: {@code CostBreakdown <results dir>} (with {@code cpu.properties} and {@code stacks.collapsed}); prints the
  * tables and writes {@code breakdown.tsv} there.
@@ -42,8 +42,9 @@ public final class CostBreakdown {
             new Step("replica choice (load balancer)",
                     List.of("ThreadAffinityBalancer", "RoundRobinBalancer", "RandomBalancer", "WeightedBalancer",
                             "LeastLagBalancer", "LeastInFlightBalancer", "ReplicaSet.choose")),
-            new Step("commit position of a write", List.of("ConsistencyToken", "Tokens", "UnitPosition", "TokenTrust",
-                    "CausalReads.commitsWithPosition", "Clock")),
+            new Step("commit position of a write", List.of("CausalReads.capture", "CausalReads.captureAfterCommit",
+                    "CausalReads.commitCapturing", "CausalReads.commitsWithPosition", "CausalReads.captureElsewhere",
+                    "Tokens", "TokenTrust")),
             new Step("session attachment (extension, listener, hand-off to the provider)",
                     List.of("SessionAttacher", "RwSplitExtensionIntegration", "ExtendedRwSplitSession", "RwSplitSession",
                             "AcquiringSessions", "SessionRouting.<init>", "CausalReads.newSession", "SessionConsistency")),
@@ -58,10 +59,21 @@ public final class CostBreakdown {
                     List.of("ConnectionRouting", "ClassificationCache", "ConsistencyGate", "RoutePolicy", "Router.served",
                             "SessionRouting", "CausalReads", "TransactionTracker", "ConnectionSession", "StatementRoute")),
             new Step("statement and result-set wrappers (failover, parameters kept)",
-                    List.of("RoutedPreparedStatement", "RoutedStatement", "ForwardingPreparedStatement",
-                            "ForwardingStatement", "PreparedStatementHandle", "StatementHandle", "ReplicaStatement",
-                            "PrimaryStatement", "StatementDoors", "StatementShape", "RoutedResultSet", "Failover",
-                            "RoutingConnection")));
+                    List.of("RoutedPreparedStatement", "RoutedStatement", "RoutedCallableStatement",
+                            "ForwardingPreparedStatement", "ForwardingCallableStatement", "PreparedStatementHandle",
+                            "StatementHandle", "ReplicaStatement", "PrimaryStatement", "StatementDoors", "StatementShape",
+                            "StatementOptions", "RoutedResultSet", "RoutedMetaData", "ResultsOwner", "InFlightCounts",
+                            "Failover", "RoutingConnection")));
+
+    /**
+     * Small types every step uses (a clock, a token, a replica's node, a position): a frame of theirs is looked through
+     * to the step that called it, as the JDK's frames are.
+     */
+    private static final java.util.Set<String> SEE_THROUGH = java.util.Set.of("Clock", "ConsistencyToken", "ReplicaNode",
+            "UnitPosition", "GtidPosition", "LsnPosition", "MySqlGtidSet", "Durations");
+
+    /** A hidden class's name as async-profiler prints it ({@code Foo$$Lambda$613/0x00007f...} or {@code Foo$$Lambda.0x...}). */
+    private static final java.util.regex.Pattern HIDDEN = java.util.regex.Pattern.compile("\\$\\$Lambda(\\$\\d+)?[./]0x[0-9a-f]+");
 
     private static final String BASELINE = "CostProfile.baselineBatch";
     private static final String ROUTED = "CostProfile.routedBatch";
@@ -92,7 +104,10 @@ public final class CostBreakdown {
             long count = Long.parseLong(line.substring(space + 1).trim());
             String[] frames = line.substring(0, space).split(";");
             for (int i = 0; i < frames.length; i++) {
-                frames[i] = frames[i].replace('/', '.');
+                // a Java frame has a '/' in its class's name (io/rwsplit/...); native ones have none
+                String f = frames[i];
+                frames[i] = f.indexOf('/') < 0 || f.indexOf(' ') >= 0 ? "native " + f
+                        : HIDDEN.matcher(f).replaceAll(java.util.regex.Matcher.quoteReplacement("$$Lambda")).replace('/', '.');
             }
             boolean baseline = contains(frames, BASELINE);
             boolean routed = contains(frames, ROUTED);
@@ -128,7 +143,7 @@ public final class CostBreakdown {
         md.append(String.format("%s on H2: plain Hibernate %.0f ns CPU per operation, hibernate-rwsplit %.0f ns (%.3f; %+.0f ns); "
                         + "%d and %d samples%n%n", cpu.get("operation"), baselineNanos, routedNanos, routedNanos / baselineNanos,
                 routedNanos - baselineNanos, baselineSamples, routedSamples));
-        md.append("| step | hibernate-rwsplit's own code, ns per operation | driver and pool work it calls, ns |\n");
+        md.append("| step | hibernate-rwsplit's own code, ns per operation | other code it calls (driver, pool, Hibernate), ns |\n");
         md.append("|---|---:|---:|\n");
         List<String> tsv = new ArrayList<>();
         tsv.add("step\town_ns\tcalled_ns");
@@ -178,8 +193,7 @@ public final class CostBreakdown {
     static String chargedFrame(String[] frames) {
         for (int i = frames.length - 1; i >= 0; i--) {
             String f = frames[i];
-            if (f.startsWith("java.") || f.startsWith("jdk.") || f.startsWith("sun.") || f.indexOf('.') < 0
-                    || f.startsWith("[") || f.contains("@@") || f.indexOf(' ') >= 0) {
+            if (f.startsWith("java.") || f.startsWith("jdk.") || f.startsWith("sun.") || f.startsWith("native ")) {
                 continue;
             }
             return f;
@@ -200,6 +214,11 @@ public final class CostBreakdown {
                 continue;
             }
             String simple = simpleMethod(f);
+            String type = simple.indexOf('.') < 0 ? simple : simple.substring(0, simple.indexOf('.'));
+            int nested = type.indexOf('$');
+            if (SEE_THROUGH.contains(nested < 0 ? type : type.substring(0, nested))) {
+                continue;
+            }
             for (Step step : STEPS) {
                 for (String name : step.frames()) {
                     if (simple.equals(name) || simple.startsWith(name + ".") || simple.startsWith(name + "$")) {
