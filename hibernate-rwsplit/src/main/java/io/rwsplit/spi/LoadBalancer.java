@@ -14,7 +14,8 @@ public interface LoadBalancer {
     /**
      * @param candidates the replicas that can serve the read (see above), never empty, in configuration order; usually
      *                   the healthy replicas of the best tier, the same list instance until health changes, but a
-     *                   list made for this read when some were left out or lower tiers were added
+     *                   list made for this read when some were left out, lower tiers were added, or a rule sent the
+     *                   read to a tier (when none of that tier is healthy, the read is chosen for as any other)
      * @return one of the candidates
      */
     ReplicaView choose(List<? extends ReplicaView> candidates);

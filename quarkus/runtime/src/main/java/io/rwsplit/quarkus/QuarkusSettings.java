@@ -4,10 +4,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import javax.sql.DataSource;
 
 import org.hibernate.cfg.PersistenceSettings;
+
+import io.quarkus.runtime.configuration.ConfigurationException;
 
 import io.rwsplit.InvalidSettingException;
 import io.rwsplit.RwSplitSettings;
@@ -30,7 +33,7 @@ final class QuarkusSettings {
      *                 datasource's), in the order of the configuration
      * @param dbKind   the unit datasource's {@code db-kind} ({@code mariadb}, {@code postgresql}, ...), or null
      * @return the core settings, empty without replicas (routing stays off)
-     * @throws InvalidSettingException naming the {@code quarkus.rwsplit} key and the value the core refuses
+     * @throws ConfigurationException naming the {@code quarkus.rwsplit} key and the value the core refuses
      */
     static Map<String, Object> of(RwSplitRuntimeConfig.PersistenceUnit config, String unit,
                                   Map<String, ? extends DataSource> replicas, String dbKind) {
@@ -73,8 +76,9 @@ final class QuarkusSettings {
         List<InvalidSettingException> problems = Settings.problems(settings);
         if (!problems.isEmpty()) {
             InvalidSettingException e = problems.get(0);
-            String property = e.key().substring(RwSplitSettings.PREFIX.length()).replace('_', '-');
-            throw Settings.invalid(UnitPlan.key(unit, property), e.value(), e.expected());
+            String key = UnitPlan.key(unit, e.key().substring(RwSplitSettings.PREFIX.length()).replace('_', '-'));
+            // as the extension's other refusals: Quarkus lists the key in its start-up report
+            throw new ConfigurationException(Settings.invalid(key, e.value(), e.expected()).getMessage(), Set.of(key));
         }
     }
 
