@@ -42,7 +42,7 @@ import io.rwsplit.bench.Variant;
  * {@code overhead findById cpu-ratio 1.02 (spread 0.98-1.05) alloc +120 B/op ...} and, with {@code --out},
  * appends one TSV row for the report. {@code --candidate-settings} adds settings to every candidate (not the
  * baseline), for taking a step out of what a stack costs, e.g. {@code hibernate.rwsplit.audit_sample=0}; such rows
- * are for study, not for the page (the report does not tell them apart).
+ * are for study, printed only (refused with {@code --out}, whose rows make the page).
  */
 public final class CpuOverhead {
 
@@ -106,6 +106,10 @@ public final class CpuOverhead {
                 default -> throw new IllegalArgumentException("unknown argument '" + args[i] + "'");
             }
             i++;
+        }
+        if (!candidateSettings.isEmpty() && out != null) {
+            // the report cannot tell such rows from the defaults' (the page's): printed only
+            throw new IllegalArgumentException("--candidate-settings is for study: not with --out, whose rows make the page");
         }
         if (pairs < 20) {
             throw new IllegalArgumentException("--pairs must be at least 20, was " + pairs);

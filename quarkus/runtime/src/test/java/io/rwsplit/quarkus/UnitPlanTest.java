@@ -60,6 +60,10 @@ class UnitPlanTest {
         e = assertThrows(ConfigurationException.class, () -> UnitPlan.of(config("invoices", onlyLagProbe), UNITS,
                 DATASOURCES));
         assertEquals(java.util.Set.of("quarkus.rwsplit.\"invoices\".lag-probe"), e.getConfigKeys());
+
+        e = assertThrows(ConfigurationException.class, () -> UnitPlan.of(config("invoices", new UnitConfigs.NothingSet()),
+                UNITS, DATASOURCES));
+        assertTrue(e.getMessage().startsWith("quarkus.rwsplit.\"invoices\".* configures the persistence unit"), e.getMessage());
     }
 
     @Test
