@@ -22,21 +22,12 @@ final class UnitConfigs {
 
     /** @param loadBalancer {@code quarkus.rwsplit.load-balancer}, or null when it is not set */
     static RwSplitRuntimeConfig.PersistenceUnit unit(List<String> urls, List<String> dataSources, String loadBalancer) {
-        return new RwSplitRuntimeConfig.PersistenceUnit() {
+        return new NothingSet() {
             @Override public Optional<List<String>> replicas() { return urls.isEmpty() ? Optional.empty() : Optional.of(urls); }
             @Override public Optional<List<String>> replicaDatasources() { return dataSources.isEmpty() ? Optional.empty() : Optional.of(dataSources); }
             @Override public Optional<String> loadBalancer() { return Optional.ofNullable(loadBalancer); }
-            @Override public Optional<String> consistency() { return Optional.empty(); }
-            @Override public Optional<RwSplitRuntimeConfig.ReadYourWritesMode> readYourWrites() { return Optional.empty(); }
-            @Override public Optional<Duration> readYourWritesWindow() { return Optional.empty(); }
             @Override public Optional<RwSplitRuntimeConfig.LostWrites> lostWrites() { return Optional.of(RwSplitRuntimeConfig.LostWrites.LOG); }
             @Override public Optional<Duration> maxLag() { return Optional.of(Duration.ofSeconds(5)); }
-            @Override public Optional<Duration> probeInterval() { return Optional.empty(); }
-            @Override public Optional<Duration> probeTimeout() { return Optional.empty(); }
-            @Override public OptionalInt failureThreshold() { return OptionalInt.empty(); }
-            @Override public Optional<String> lagProbe() { return Optional.empty(); }
-            @Override public OptionalInt queryShapes() { return OptionalInt.empty(); }
-            @Override public OptionalInt timeSample() { return OptionalInt.empty(); }
             @Override public OptionalInt auditSample() { return OptionalInt.of(1); }
         };
     }
