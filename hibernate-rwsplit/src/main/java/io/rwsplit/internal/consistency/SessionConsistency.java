@@ -26,6 +26,8 @@ public final class SessionConsistency {
     private Runnable pendingWrite;
     /** A write this session's reads required that a failover lost, not yet reported to a read, or null. */
     private LostWrite lostWrite;
+    /** The last lost write this session's own requirement was told of: it is told once. */
+    private LostWrite told;
     /** The unit position last merged into {@link #required} (identity), so that an unchanged one costs nothing. */
     private ConsistencyToken unitSeen;
 
@@ -81,15 +83,22 @@ public final class SessionConsistency {
         if (!fetched) {
             fetch();
         }
-        noteLost(required, null);   // forgotten below: the re-base replaces it
+        ConsistencyToken before = required;
+        ConsistencyToken unitRead = null;
         if (unitWide()) {
             ConsistencyToken unit = causal.unitPosition();
             if (unit != unitSeen) {
                 unitSeen = unit;
+                unitRead = unit;
                 required = Tokens.merge(causal.rebased(required), unit);
             }
         }
-        return required = causal.rebased(required);
+        required = causal.rebased(required);
+        // what the re-base replaced is asked after it: a failover publishes its loss before its re-base, so a re-base
+        // seen above is a loss seen here (asked before, a failover landing in between would pass in silence)
+        noteLost(before, null);
+        noteLost(unitRead, null);
+        return required;
     }
 
     /**
@@ -156,9 +165,18 @@ public final class SessionConsistency {
     /** Remembers for the next read a write {@code need} requires that a failover lost ({@link CausalReads#lostWrite}). */
     private void noteLost(ConsistencyToken need, String who) {
         LostWrite lost = causal.lostWrite(need, who);
-        if (lost != null) {
-            lostWrite = lost;
+        if (lost == null) {
+            return;
         }
+        if (who == null) {
+            // once: a requirement asked as the failover landed may see its loss before its re-base, and again after
+            // (a scope or a token is told once by LostWrites itself)
+            if (lost.equals(told)) {
+                return;
+            }
+            told = lost;
+        }
+        lostWrite = lost;
     }
 
     /**
@@ -189,8 +207,8 @@ public final class SessionConsistency {
 
     /** Reads of this session must also see {@code token}. */
     public void require(ConsistencyToken token) {
-        noteLost(token, "token");
         required = Tokens.merge(causal.rebased(required), causal.rebased(token));
+        noteLost(token, "token");   // after the re-base, as in requirement()
     }
 
     private void fetch() {
@@ -205,8 +223,8 @@ public final class SessionConsistency {
         }
         try {
             ConsistencyToken raw = key != null ? causal.read(key) : causal.readSharedUnitPosition();
-            noteLost(raw, key != null ? "scope " + key : "unit");
             ConsistencyToken stored = causal.rebased(raw);
+            noteLost(raw, key != null ? "scope " + key : "unit");   // after the re-base, as in requirement()
             unknown = false;
             scopeWrites = Tokens.merge(scopeWrites, stored);
             required = Tokens.merge(required, stored);
