@@ -2,7 +2,6 @@ package io.rwsplit.internal.consistency;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.internal.health.ServerEpochs;
@@ -13,8 +12,8 @@ import io.rwsplit.position.Tokens;
 
 /**
  * Consistency for the replicas of one primary: captures the position of committed writes, knows which
- * replica applied which position (from successful waits, and from the health monitor through
- * {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
+ * replica applied which position ({@link AppliedPositions}: from successful waits, and from the health monitor
+ * through {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
  */
 public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyCounts {
 
@@ -22,7 +21,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
     private final String keyPrefix;
     private final String unitKey;
     /** Per replica: the position it is known to have applied, and the epoch of the replica it was learned from. */
-    private final AtomicReferenceArray<Learned> applied;
+    private final AppliedPositions applied;
     private final ServerEpochs epochs;
     private final String label;
     /** The unit's last committed position in this JVM (also with consistency_scope=session, where reads ignore it). */
@@ -42,20 +41,10 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
     private volatile ConsistencyToken rebase;
     private final LostWrites lostWrites;
     private final TokenTrust tokens;
-    /**
-     * Reads checked in their own round trip whose check passed, those whose check failed (each read counted once, in
-     * one of them, once its outcome is known: their sum is never ahead of either), and waits that ran one statement on
-     * the replica.
-     */
-    private final java.util.concurrent.atomic.LongAdder passedChecks = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder failedChecks = new java.util.concurrent.atomic.LongAdder();
-    private final java.util.concurrent.atomic.LongAdder waitStatements = new java.util.concurrent.atomic.LongAdder();
+    /** Reads checked in their own round trip (passed, failed) and questions put to the replicas: the statistics. */
+    private final CheckCounts counts;
     /** Whether reads may be checked in their own round trip ({@link #checksInRead}); off once replica reads are not READ COMMITTED. */
     private volatile boolean checkInRead = true;
-
-    /** A replica's applied position, true only while {@code epoch} is the replica's current epoch. */
-    private record Learned(GtidPosition position, long epoch) {
-    }
 
     /**
      * @param label  the router's label (tenant), so scopes of different primaries never mix in a shared store
@@ -69,7 +58,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         this.keyPrefix = label + ":";
         // a named scope's key always has a ':' after the label, so this key never collides with one
         this.unitKey = "unit/" + runtime.config().unitName() + "/" + label;
-        this.applied = new AtomicReferenceArray<>(replicas);
+        this.applied = new AppliedPositions(epochs);
         // kept under every scope: the lost-write check and the stale-read audit compare with it
         this.unit = new UnitPosition();
         this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
@@ -82,6 +71,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         for (int i = 0; i < replicas; i++) {
             polls[i] = new SharedReplayPoll(new Slot(i));
         }
+        this.counts = new CheckCounts(polls);
     }
 
     /** Replica {@code index}'s slot, as its shared poll sees it. */
@@ -320,20 +310,15 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      * Another server answers as the primary (a failover): positions learned from the old one no longer describe
      * what replicas must apply. From now on every read requires at least the base: what the new primary had now
      * ({@code newPrimary}, its position; null: the time rule), raised past every position a replica reported
-     * before (see {@link #beyond}); replicas following the new primary reach it after their replay time. A write
-     * committed before this moment requires the base instead of its own position; what replicas were known to
-     * have applied is forgotten. The unit's last committed write is checked against {@code survived}, what the new
-     * primary holds of the old one's history ({@link LostWrites}).
+     * before (see {@link AppliedPositions#forgetAll}); replicas following the new primary reach it after their replay
+     * time. A write committed before this moment requires the base instead of its own position; what replicas were
+     * known to have applied is forgotten. The unit's last committed write is checked against {@code survived}, what
+     * the new primary holds of the old one's history ({@link LostWrites}).
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived) {
         long now = runtime.clock().epochMicros();
         lostWrites.failover(survived, unit.knownWrite(), unit.unconfirmed(), now);
-        GtidPosition position = newPrimary;
-        for (int i = 0; i < applied.length(); i++) {
-            Learned known = applied.getAndSet(i, null);
-            position = beyond(position, known == null ? null : known.position());
-            epochs.forget(i);   // what every replica told is about the old primary's history
-        }
+        GtidPosition position = applied.forgetAll(newPrimary);
         if (position instanceof LsnPosition lsn && position != newPrimary) {
             position = lsn.next();
         }
@@ -352,28 +337,10 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      * applied, the base of the last failover; null when none is known. Asked when an unsigned token is read.
      */
     private GtidPosition reported() {
-        GtidPosition known = null;
         ConsistencyToken last = unitPosition();
         ConsistencyToken base = rebase;
-        known = merged(known, last == null ? null : last.positionOrNull());
-        known = merged(known, base == null ? null : base.positionOrNull());
-        for (int i = 0; i < applied.length(); i++) {
-            Learned l = applied.get(i);
-            known = merged(known, l == null ? null : l.position());
-        }
-        return known;
-    }
-
-    private static GtidPosition merged(GtidPosition a, GtidPosition b) {
-        if (a == null || b == null) {
-            return a == null ? b : a;
-        }
-        try {
-            return a.merge(b);
-        }
-        catch (IllegalArgumentException flavoursDiffer) {
-            return a;
-        }
+        return applied.furthest(AppliedPositions.merged(last == null ? null : last.positionOrNull(),
+                base == null ? null : base.positionOrNull()));
     }
 
     /**
@@ -418,39 +385,17 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
 
     @Override
     public long checkedReplicaReads() {
-        return passedChecks.sum() + failedChecks.sum();
+        return counts.checkedReads();
     }
 
     @Override
     public long failedReplicaChecks() {
-        return failedChecks.sum();
+        return counts.failedChecks();
     }
 
     @Override
     public long replicaPositionQueries() {
-        long asks = waitStatements.sum();
-        for (SharedReplayPoll poll : polls) {
-            asks += poll.asks();
-        }
-        return asks;
-    }
-
-    /**
-     * {@code base} raised past {@code replicaSaw}, a position a replica reported before the failover: a standby
-     * that replayed more of the old primary's log than the new primary received has left its history (it cannot
-     * follow the new primary until it is rebuilt), and positions are numbers that the new primary will reuse.
-     * Requiring more than any replica had seen keeps such a standby from passing for caught up.
-     */
-    private static GtidPosition beyond(GtidPosition base, GtidPosition replicaSaw) {
-        if (base == null || replicaSaw == null || base.contains(replicaSaw)) {
-            return base;
-        }
-        try {
-            return base.merge(replicaSaw);
-        }
-        catch (IllegalArgumentException flavoursDiffer) {
-            return base;
-        }
+        return counts.positionQueries();
     }
 
     /**
@@ -491,13 +436,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      * (its epoch has not changed since), never from before a restart or a lost connection.
      */
     public boolean applied(int index, GtidPosition need) {
-        Learned known = applied.get(index);
-        try {
-            return known != null && epochs.isCurrent(index, known.epoch) && known.position.contains(need);
-        }
-        catch (IllegalArgumentException flavoursDiffer) {
-            return false;
-        }
+        return applied.has(index, need);
     }
 
     /**
@@ -522,29 +461,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         catch (IllegalArgumentException flavoursDiffer) {
             // a position of another server kind says nothing about this one
         }
-        while (epochs.isCurrent(index, epoch)) {
-            Learned known = applied.get(index);
-            Learned next;
-            if (known == null || known.epoch != epoch) {
-                next = new Learned(position, epoch);    // what an older epoch said no longer counts
-            }
-            else {
-                try {
-                    GtidPosition merged = known.position.merge(position);
-                    if (merged.equals(known.position)) {
-                        return false;
-                    }
-                    next = new Learned(merged, epoch);
-                }
-                catch (IllegalArgumentException flavoursDiffer) {
-                    next = new Learned(position, epoch);
-                }
-            }
-            if (applied.compareAndSet(index, known, next)) {
-                return true;
-            }
-        }
-        return false;
+        return applied.learn(index, position, epoch);
     }
 
     /**
@@ -603,7 +520,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      */
     public boolean checkedInRead(int index, String replayed, String isolation, long epoch, ConsistencyToken need) {
         boolean passed = passed(index, replayed, isolation, epoch, need);
-        (passed ? passedChecks : failedChecks).increment();
+        counts.checked(passed);
         return passed;
     }
 
@@ -671,7 +588,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
                 return WaitResult.NOT_APPLIED;
             }
             if (!catchUp.polled()) {
-                waitStatements.increment();   // one statement waits on the server (a poll counts its own asks)
+                counts.waitStatement();   // one statement waits on the server (a poll counts its own asks)
             }
             WaitResult result = f.await(replica, need, runtime.waitMicros(), runtime.clock(), polls[index], justAsked);
             if (result.applied()) {
