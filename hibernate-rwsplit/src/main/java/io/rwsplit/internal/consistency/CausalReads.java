@@ -2,6 +2,7 @@ package io.rwsplit.internal.consistency;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.function.Consumer;
 
 import io.rwsplit.Consistency;
 import io.rwsplit.internal.health.ServerEpochs;
@@ -11,9 +12,10 @@ import io.rwsplit.position.LsnPosition;
 import io.rwsplit.position.Tokens;
 
 /**
- * Consistency for the replicas of one primary: captures the position of committed writes, knows which
- * replica applied which position ({@link AppliedPositions}: from successful waits, and from the health monitor
- * through {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array slot.
+ * Consistency for the replicas of one primary: captures the position of committed writes ({@link CommitCapture}),
+ * knows which replica applied which position ({@link AppliedPositions}: from successful waits, and from the health
+ * monitor through {@link #observed}) and makes a replica wait. Thread-safe; the routing path reads one volatile array
+ * slot.
  */
 public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyCounts {
 
@@ -34,9 +36,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
     /** Per replica: the poll that the reads waiting on it share (PostgreSQL standbys without WAIT FOR LSN). */
     private final SharedReplayPoll[] polls;
     private volatile GtidFlavour flavour;
-    private volatile boolean warnedNoGtid;
-    /** Whether a commit's position was ever read: a server without positions (no GTIDs, no binary log) answers none. */
-    private volatile boolean positionsSeen;
+    /** Reads the positions of committed writes into their tokens. */
+    private final CommitCapture commits;
     /** What the new primary had when the last failover was seen (its commit time: then), or null: no failover. */
     private volatile ConsistencyToken rebase;
     private final LostWrites lostWrites;
@@ -61,6 +62,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         this.applied = new AppliedPositions(epochs);
         // kept under every scope: the lost-write check and the stale-read audit compare with it
         this.unit = new UnitPosition();
+        this.commits = new CommitCapture(runtime, unit, label, this::flavour);
         this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
         this.firstReadWithoutState = unitWide && runtime.config().scopeResolver() == null && !runtime.sharedStore();
         this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
@@ -180,125 +182,35 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         }
     }
 
-    /**
-     * The write just committed on {@code primary}: now, and its position (GTID, or LSN on PostgreSQL) unless the
-     * mode is {@code time} or the server has none. Never throws: a failed capture yields a token without a position (the time rule).
-     */
+    /** See {@link CommitCapture#capture(Connection)}: the token of the write just committed; never throws. */
     public ConsistencyToken capture(Connection primary) {
-        return capture(primary, true, false, null);
+        return commits.capture(primary);
     }
 
-    /**
-     * As {@link #capture(Connection)}, telling {@code failed} why the position could not be read (a connection that
-     * broke after the commit: a multi-host URL may already lead to another server, which may lack the write).
-     */
-    public ConsistencyToken capture(Connection primary, java.util.function.Consumer<? super Exception> failed) {
-        return capture(primary, true, false, failed);
+    /** See {@link CommitCapture#capture(Connection, Consumer)}: telling {@code failed} why it was not read. */
+    public ConsistencyToken capture(Connection primary, Consumer<? super Exception> failed) {
+        return commits.capture(primary, failed);
     }
 
-    /**
-     * As {@link #capture(Connection, java.util.function.Consumer)}, for a connection that has just been told to commit
-     * its transaction, so that no transaction is open on it: the server may then read the position outside any
-     * transaction even in manual-commit mode (PostgreSQL: one round trip instead of a transaction of its own, which
-     * the next switch to autocommit would have to commit with another).
-     */
-    public ConsistencyToken captureAfterCommit(Connection primary, java.util.function.Consumer<? super Exception> failed) {
-        return capture(primary, true, true, failed);
+    /** See {@link CommitCapture#captureAfterCommit}: for a connection that has just been told to commit. */
+    public ConsistencyToken captureAfterCommit(Connection primary, Consumer<? super Exception> failed) {
+        return commits.captureAfterCommit(primary, failed);
     }
 
-    /**
-     * Whether {@link #commitCapturing} can commit a transaction on {@code primary} and read its position in one round
-     * trip (PostgreSQL), rather than {@code commit()} followed by {@link #captureAfterCommit}.
-     */
+    /** See {@link CommitCapture#commitsWithPosition}: whether {@link #commitCapturing} works on {@code primary}. */
     public boolean commitsWithPosition(Connection primary) {
-        try {
-            return runtime.config().mode() != ReadYourWritesMode.TIME && flavour(primary).commitsWithPosition();
-        }
-        catch (SQLException e) {
-            return false;
-        }
+        return commits.commitsWithPosition(primary);
     }
 
-    /**
-     * Commits the transaction, which wrote, open on {@code primary} in manual-commit mode and returns the token of what
-     * it committed, read in the same round trip (only where {@link #commitsWithPosition}). Throws what the commit threw;
-     * a position that could not be read once the commit was done goes to {@code failed}, and its readers use the time
-     * window, as with {@link #captureAfterCommit}. {@code null}: nothing was committed (an aborted transaction, which
-     * the driver rolled back).
-     */
-    public ConsistencyToken commitCapturing(Connection primary, java.util.function.Consumer<? super Exception> failed)
+    /** See {@link CommitCapture#commitCapturing}: commit and position in one round trip; null: nothing committed. */
+    public ConsistencyToken commitCapturing(Connection primary, Consumer<? super Exception> failed)
             throws SQLException {
-        GtidPosition position = flavour(primary).commitCapturing(primary,
-                e -> unreadable(e, failed, runtime.clock().epochMicros()));
-        return position != null && position.isEmpty() ? null : token(position, runtime.clock().epochMicros());
+        return commits.commitCapturing(primary, failed);
     }
 
-    private static ConsistencyToken token(GtidPosition position, long epochMicros) {
-        return position == null ? ConsistencyToken.withoutPosition(epochMicros) : ConsistencyToken.of(position, epochMicros);
-    }
-
-    /**
-     * The position of a write the server acknowledged could not be read: its readers use the time window, and until
-     * the primary is seen answering again a failover cannot tell whether the write survived ({@link LostWrites}).
-     *
-     * @param commitMicros at most the commit time of the token the write gets
-     */
-    private void unreadable(Exception e, java.util.function.Consumer<? super Exception> failed, long commitMicros) {
-        unit.unconfirmed(runtime.clock().nanoTime(), commitMicros);
-        ConsistencyRuntime.log.warn("hibernate-rwsplit [{}]: could not read the position of a commit ({}); its readers"
-                + " use the time window", label, e.toString());
-        if (failed != null) {
-            failed.accept(e);
-        }
-    }
-
-    /**
-     * The token of a write committed on a connection that is already gone (JTA): the position is read on
-     * {@code anotherPrimary}, any connection to the primary, as the server's global position. {@code failed} is told
-     * why it could not be read, as for {@link #captureAfterCommit}: a read-only server answering means that connection
-     * leads to a replica now.
-     */
-    public ConsistencyToken captureElsewhere(Connection anotherPrimary, java.util.function.Consumer<? super Exception> failed) {
-        return capture(anotherPrimary, false, false, failed);
-    }
-
-    private ConsistencyToken capture(Connection primary, boolean committingConnection, boolean justCommitted,
-                                     java.util.function.Consumer<? super Exception> failed) {
-        long now = runtime.clock().epochMicros();
-        ReadYourWritesMode mode = runtime.config().mode();
-        if (mode == ReadYourWritesMode.TIME) {
-            return ConsistencyToken.withoutPosition(now);
-        }
-        try {
-            GtidFlavour f = flavour(primary);
-            if (f == GtidFlavour.NONE) {
-                if (mode == ReadYourWritesMode.GTID && !warnedNoGtid) {
-                    warnedNoGtid = true;
-                    ConsistencyRuntime.log.warn("hibernate-rwsplit: read_your_writes is 'gtid' but the primary reports"
-                            + " no GTIDs ({}); the time window is used instead", primary.getMetaData().getDatabaseProductName());
-                }
-                return ConsistencyToken.withoutPosition(now);
-            }
-            GtidPosition position = !committingConnection ? f.captureGlobal(primary)
-                    : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
-            if (position != null) {
-                if (!positionsSeen) {
-                    positionsSeen = true;
-                }
-            }
-            else if (positionsSeen) {
-                // a server that gave positions answered none for a commit that wrote nothing to its log (MariaDB's
-                // @@last_gtid stays empty on a connection until it logs a transaction), or a server other than the one
-                // that ran the commit (a read-only one is refused in the flavour, as a connection the driver re-opened
-                // elsewhere): the write's position is unknown until the primary answers again
-                unit.unconfirmed(runtime.clock().nanoTime(), now);
-            }
-            return token(position, now);
-        }
-        catch (SQLException | RuntimeException e) {
-            unreadable(e, failed, now);
-            return ConsistencyToken.withoutPosition(now);
-        }
+    /** See {@link CommitCapture#captureElsewhere}: the token of a write whose connection is gone, read on another. */
+    public ConsistencyToken captureElsewhere(Connection anotherPrimary, Consumer<? super Exception> failed) {
+        return commits.captureElsewhere(anotherPrimary, failed);
     }
 
     /** {@link #primaryChanged(GtidPosition, GtidPosition)} with what the new primary holds of the old one unknown. */
@@ -322,7 +234,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         if (position instanceof LsnPosition lsn && position != newPrimary) {
             position = lsn.next();
         }
-        ConsistencyToken base = token(position, now);
+        ConsistencyToken base = CommitCapture.token(position, now);
         rebase = base;
         unit.rebase(base);
     }
@@ -352,14 +264,9 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         unit.primaryAnswered(askedAtNanos);
     }
 
-    /**
-     * A write committed on a connection that is gone, whose position could not be read anywhere: its token (the time
-     * rule for its readers), remembered as a write a failover may have lost until the primary answers again.
-     */
+    /** See {@link CommitCapture#unconfirmedCommit}: the token of a write whose position could not be read anywhere. */
     public ConsistencyToken unconfirmedCommit(Exception why) {
-        long now = runtime.clock().epochMicros();
-        unreadable(why, null, now);
-        return ConsistencyToken.withoutPosition(now);
+        return commits.unconfirmedCommit(why);
     }
 
     /** See {@link LostWrites#lostWrite}. One volatile read when no failover lost anything. */
