@@ -44,7 +44,7 @@ public final class CostBreakdown {
                             "LeastLagBalancer", "LeastInFlightBalancer", "ReplicaSet.choose")),
             new Step("commit position of a write", List.of("CausalReads.capture", "CausalReads.captureAfterCommit",
                     "CausalReads.commitCapturing", "CausalReads.commitsWithPosition", "CausalReads.captureElsewhere",
-                    "Tokens", "TokenTrust")),
+                    "CommitCapture", "Tokens", "TokenTrust")),
             new Step("session attachment (extension, listener, hand-off to the provider)",
                     List.of("SessionAttacher", "RwSplitExtensionIntegration", "ExtendedRwSplitSession", "RwSplitSession",
                             "AcquiringSessions", "SessionRouting.<init>", "CausalReads.newSession", "SessionConsistency")),
