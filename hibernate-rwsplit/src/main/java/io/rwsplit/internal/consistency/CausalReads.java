@@ -358,7 +358,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
 
     /** {@link #observed}, without waking the reads waiting on the replica; whether what it applied grew. */
     private boolean learn(int index, GtidPosition position, long epoch) {
-        ConsistencyToken unitWrite = unitPosition();
+        // under every scope: how far behind the replica is does not depend on whose writes reads honour
+        ConsistencyToken unitWrite = unitCommitted();
         GtidPosition unitAt = unitWrite == null ? null : unitWrite.positionOrNull();
         try {
             if (unitAt != null && epochs.isCurrent(index, epoch) && position.contains(unitAt)) {
@@ -504,7 +505,8 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
             return result;
         }
         catch (SQLException e) {
-            ConsistencyRuntime.log.debug("hibernate-rwsplit: waiting for GTID {} on replica {} failed: {}", need, index, e.toString());
+            ConsistencyRuntime.log.debug("hibernate-rwsplit [{}]: waiting for GTID {} on replica {} failed: {}", label, need,
+                    index, e.toString());
             return WaitResult.NOT_APPLIED;
         }
     }

@@ -144,8 +144,9 @@ final class CommitCapture {
             if (f == GtidFlavour.NONE) {
                 if (mode == ReadYourWritesMode.GTID && !warnedNoGtid) {
                     warnedNoGtid = true;
-                    ConsistencyRuntime.log.warn("hibernate-rwsplit: read_your_writes is 'gtid' but the primary reports"
-                            + " no GTIDs ({}); the time window is used instead", primary.getMetaData().getDatabaseProductName());
+                    ConsistencyRuntime.log.warn("hibernate-rwsplit [{}]: read_your_writes is 'gtid' but the primary reports"
+                            + " no GTIDs ({}); the time window is used instead", label,
+                            primary.getMetaData().getDatabaseProductName());
                 }
                 return ConsistencyToken.withoutPosition(now);
             }
