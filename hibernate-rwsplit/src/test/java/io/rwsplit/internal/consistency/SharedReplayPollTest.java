@@ -47,7 +47,7 @@ class SharedReplayPollTest {
     private final MemoryBoard board = new MemoryBoard();
     private final SharedReplayPoll poll = new SharedReplayPoll(board);
     private final ExecutorService threads = Executors.newCachedThreadPool();
-    /** Asks of this thread hang (after being counted) until {@link #unhang}. */
+    /** Asks of this thread that begin after it is set hang (after being counted) until {@link #unhang}. */
     private volatile Thread hangIn;
     private final CountDownLatch hanging = new CountDownLatch(1);
     private final CountDownLatch unhang = new CountDownLatch(1);
@@ -63,12 +63,15 @@ class SharedReplayPollTest {
                     if (!sName.equals("executeQuery")) {
                         return null;
                     }
+                    // decided before the ask is counted: a test that sets hangIn once it saw an ask counted means
+                    // the thread's next ask, not the one it saw
+                    boolean hang = Thread.currentThread() == hangIn;
                     askedBy.add(Thread.currentThread());
                     if (haveAsked.add(Thread.currentThread())) {
                         firstAsks.release();
                     }
                     asks.release();
-                    if (Thread.currentThread() == hangIn) {
+                    if (hang) {
                         hanging.countDown();
                         assertTrue(unhang.await(10, TimeUnit.SECONDS), "the test ends the hanging ask");
                     }
