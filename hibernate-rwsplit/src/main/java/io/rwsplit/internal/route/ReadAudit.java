@@ -84,9 +84,16 @@ final class ReadAudit implements AuditCounts {
             return results;
         }
 
-        /** Whether {@code closed} (a driver result set just closed) is this read's: its results are closed then. */
+        /**
+         * Whether {@code closed} (a driver result set just closed) is this read's: its results are closed then, and
+         * {@link #resultsClosed()} does not close it again.
+         */
         boolean endsWith(ResultSet closed) {
-            return closed != null && closed == results;
+            if (closed == null || closed != results) {
+                return false;
+            }
+            results = null;
+            return true;
         }
 
         /**

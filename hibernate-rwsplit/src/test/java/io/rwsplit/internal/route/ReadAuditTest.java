@@ -57,6 +57,29 @@ class ReadAuditTest {
         assertEquals(1, shapes.report().get(0).staleAgainstUnit());
     }
 
+    /** The application closed the audited read's result set: the audit checks the read without closing it again. */
+    @Test
+    void anAuditedReadWhoseResultSetTheApplicationClosedIsNotClosedTwice() {
+        ReadAudit audit = new ReadAudit(1);
+        List<String> asked = new ArrayList<>();
+        Connection replica = mariaDbReplica("0-1-12", asked);
+        java.util.concurrent.atomic.AtomicInteger closes = new java.util.concurrent.atomic.AtomicInteger();
+        java.sql.ResultSet results = fake(java.sql.ResultSet.class, (name, args) -> {
+            if (name.equals("close")) {
+                closes.incrementAndGet();
+            }
+            return null;
+        });
+        ReadAudit.Sample sample = new ReadAudit.Sample(audit, write("0-1-10"), null)
+                .ran(fake(Statement.class, (name, args) -> name.equals("getConnection") ? replica : null), shape);
+        sample.handedOut(results);
+        closes.incrementAndGet();   // the application's close, as the result set's wrapper passes it on
+        assertTrue(sample.endsWith(results));
+        sample.resultsClosed();
+        assertEquals(1, closes.get(), "closed once");
+        assertEquals(1, audit.auditedReads(), "and checked");
+    }
+
     @Test
     void aReplicaThatHadEverythingIsNotStaleAndNothingRequiredIsNotStale() {
         ReadAudit audit = new ReadAudit(1);
