@@ -73,7 +73,8 @@ final class ReplicaPools implements AutoCloseable {
         try {
             for (ReplicaConfig replica : config.replicas()) {
                 DataSource ds = replica.dataSource();
-                boolean setReadOnly = true;
+                // an application's HikariCP pool set to lend read-only connections needs no switch (nor its question)
+                boolean setReadOnly = !(ds instanceof HikariDataSource given && given.isReadOnly());
                 if (ds == null) {
                     HikariDataSource pool = new HikariDataSource(hikariConfig(label, replica, config.poolProperties(),
                             inherited, readTimeout));

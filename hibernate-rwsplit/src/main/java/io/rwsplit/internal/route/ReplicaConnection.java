@@ -24,6 +24,8 @@ final class ReplicaConnection {
 
     private Connection connection;
     private ReplicaNode node;
+    /** Whether {@link #connection} was made read-only here ({@link Router#makeReadOnly}): given back writable. */
+    private boolean madeReadOnly;
 
     /** The replicas whose pools could not lend a connection in time to the statement being routed; null until one. */
     private BitSet busyPools;
@@ -75,6 +77,7 @@ final class ReplicaConnection {
     void clear() {
         connection = null;
         node = null;
+        madeReadOnly = false;
         if (busyPools != null) {
             busyPools.clear();
         }
@@ -202,7 +205,9 @@ final class ReplicaConnection {
         if (c == null) {
             return null;
         }
+        boolean madeReadOnly = false;
         try {
+            madeReadOnly = Router.makeReadOnly(chosen, c);
             boolean autoCommit = tx.autoCommit();
             // a pool that lends only autocommit connections spares a read outside a transaction the driver's call
             if (!(autoCommit && chosen.pool() != null && chosen.pool().lendsAutoCommit())
@@ -213,10 +218,11 @@ final class ReplicaConnection {
         }
         catch (SQLException | RuntimeException e) {
             router.replicas().markDown(chosen, e);
-            router.giveBack(chosen, c);
+            router.giveBack(chosen, c, madeReadOnly);
             return null;
         }
         node = chosen;
+        this.madeReadOnly = madeReadOnly;
         CONNECTION.setRelease(this, c);   // after its replica: an abort that takes the connection reads the replica too
         abortedWhileBorrowing(chosen);
         session.replicaOpened();
@@ -253,6 +259,7 @@ final class ReplicaConnection {
         Connection c = (Connection) CONNECTION.getAndSet(this, null);
         ReplicaNode from = node;
         node = null;
+        madeReadOnly = false;   // discarded: never lent again
         return c == null ? null : new Taken(c, from);
     }
 
@@ -270,6 +277,7 @@ final class ReplicaConnection {
         }
         Connection mine = (Connection) CONNECTION.getAndSet(this, null);
         node = null;
+        madeReadOnly = false;
         if (mine != null) {
             router.discardReplica(chosen, mine);
         }
@@ -283,8 +291,10 @@ final class ReplicaConnection {
     void release() throws SQLException {
         Connection c = connection;
         ReplicaNode from = node;
+        boolean madeReadOnly = this.madeReadOnly;
         connection = null;
         node = null;
+        this.madeReadOnly = false;
         if (c == null) {
             return;
         }
@@ -294,7 +304,7 @@ final class ReplicaConnection {
         }
         finally {
             if (reusable) {
-                router.giveBack(from, c);
+                router.giveBack(from, c, madeReadOnly);
             }
             else {
                 from.returned(c);     // closed for good by its pool

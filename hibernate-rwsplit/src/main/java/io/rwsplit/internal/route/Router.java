@@ -436,16 +436,13 @@ public final class Router {
      * Borrows a connection from a replica; on failure takes the replica out of rotation and returns null. A pool
      * that could not lend a connection in time ({@link ConnectionErrors#isPoolTimeout}) while it holds connections
      * to the server ({@link PoolControl#holdsConnections}: all busy) says nothing about the server: the replica
-     * stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere. A connection that cannot
-     * be made read-only goes back to its pool.
+     * stays in rotation and the pool's timeout is thrown, for the caller to try elsewhere. The caller makes it
+     * read-only where the replica needs that ({@link #makeReadOnly}).
      */
     Connection borrow(ReplicaNode node) throws SQLException {
         Connection c = null;
         try {
             c = node.dataSource().getConnection();
-            if (node.setReadOnly() && !c.isReadOnly()) {
-                c.setReadOnly(true);
-            }
             replicas.checkServerRun(node, c);   // a new physical connection: has the server restarted since?
             node.lent(c);
             return c;
@@ -495,11 +492,27 @@ public final class Router {
         }
     }
 
-    /** Returns a replica connection to its pool. */
-    void giveBack(ReplicaNode node, Connection c) throws SQLException {
+    /**
+     * Makes {@code c}, just borrowed from {@code node}, read-only when the replica's data source is the application's
+     * ({@link ReplicaNode#setReadOnly()}) and lent it writable; whether it did, for {@link #giveBack} to undo.
+     */
+    static boolean makeReadOnly(ReplicaNode node, Connection c) throws SQLException {
+        if (!node.setReadOnly() || c.isReadOnly()) {
+            return false;
+        }
+        c.setReadOnly(true);
+        return true;
+    }
+
+    /**
+     * Returns a replica connection to its pool as the pool lent it: writable again when {@code madeReadOnly}
+     * ({@link #makeReadOnly}), untouched otherwise (a pool that lends read-only connections gets them back so, reset
+     * or not).
+     */
+    void giveBack(ReplicaNode node, Connection c, boolean madeReadOnly) throws SQLException {
         node.returned(c);
         try {
-            if (node.setReadOnly() && !c.isClosed()) {
+            if (madeReadOnly && !c.isClosed()) {
                 c.setReadOnly(false);
             }
         }

@@ -64,6 +64,28 @@ class ReplicaPoolsTest {
         }
     }
 
+    /**
+     * An application's own pool as a replica: routing makes its connections read-only for reads unless the pool lends
+     * them so already, which a HikariCP pool set {@code readOnly} is known to do (no question, no switch per read).
+     */
+    @Test
+    void anApplicationsHikariPoolSetReadOnlyIsNotSwitchedPerReadOtherPoolsAre() {
+        try (HikariDataSource readOnly = new HikariDataSource(); HikariDataSource writable = new HikariDataSource()) {
+            readOnly.setJdbcUrl("jdbc:h2:mem:app_read_only;DB_CLOSE_DELAY=-1");
+            readOnly.setReadOnly(true);
+            writable.setJdbcUrl("jdbc:h2:mem:app_writable;DB_CLOSE_DELAY=-1");
+            RwSplitConfig config = RwSplitConfig.from(Map.of("hibernate.rwsplit.replicas", "ro rw",
+                    "hibernate.rwsplit.replica.ro.datasource", readOnly,
+                    "hibernate.rwsplit.replica.rw.datasource", writable));
+            try (ReplicaPools pools = ReplicaPools.build("pools", config, Clock.SYSTEM, null)) {
+                java.util.List<io.rwsplit.internal.replica.ReplicaNode> nodes = pools.replicaSet().nodes();
+                assertEquals("ro", nodes.get(0).name());
+                org.junit.jupiter.api.Assertions.assertFalse(nodes.get(0).setReadOnly(), "lent read-only by its configuration");
+                org.junit.jupiter.api.Assertions.assertTrue(nodes.get(1).setReadOnly(), "lent writable: switched for each read");
+            }
+        }
+    }
+
     @Test
     void aQueryTimeoutLongerThanTheMariaDbReadTimeoutRaisesIt() {
         RwSplitConfig config = RwSplitConfig.from(Map.of("hibernate.rwsplit.replicas", "m=jdbc:mariadb://127.0.0.1:1/app"));

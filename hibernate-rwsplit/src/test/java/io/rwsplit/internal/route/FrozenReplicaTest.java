@@ -83,7 +83,7 @@ class FrozenReplicaTest {
             ReplicaNode node = servers.nodes.get(0);
             Connection c = servers.router.borrow(node);
             assertEquals(1, node.lentCount());
-            servers.router.giveBack(node, c);
+            servers.router.giveBack(node, c, false);
             assertEquals(0, node.lentCount());
         }
     }

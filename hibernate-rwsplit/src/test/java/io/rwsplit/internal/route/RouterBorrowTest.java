@@ -29,23 +29,6 @@ class RouterBorrowTest {
     private final AtomicInteger closed = new AtomicInteger();
     private final FakeClock clock = new FakeClock();
 
-    /** A replica whose connections refuse to be made read-only. */
-    private final DataSourceAdapter refusesReadOnly = new DataSourceAdapter() {
-        @Override
-        public Connection getConnection() {
-            return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
-                    (p, method, args) -> switch (method.getName()) {
-                        case "isReadOnly" -> false;
-                        case "setReadOnly" -> throw new SQLException("simulated: cannot set read-only", "08S01");
-                        case "close" -> {
-                            closed.incrementAndGet();
-                            yield null;
-                        }
-                        default -> null;
-                    });
-        }
-    };
-
     /** A pool that times out on its own, holding connections or not. */
     private static DataSourceAdapter timingOut() {
         return new DataSourceAdapter() {
@@ -78,15 +61,6 @@ class RouterBorrowTest {
         ReplicaSet set = new ReplicaSet("borrow", List.of(node), LoadBalancers.create("round_robin"), clock,
                 new HealthPolicy(2, 1_000_000, 1_000_000_000L));
         return new Router("borrow", null, set, Fallback.PRIMARY, null);
-    }
-
-    @Test
-    void aConnectionThatCannotBeMadeReadOnlyGoesBackToItsPool() throws SQLException {
-        ReplicaNode node = new ReplicaNode(0, "r1", 1, 1, refusesReadOnly, true);
-        Router router = router(node);
-        assertNull(router.borrow(node));
-        assertEquals(1, closed.get(), "closed, not leaked");
-        assertEquals(ReplicaState.DOWN, router.replicas().health().replicas().get(0).state());
     }
 
     /**
