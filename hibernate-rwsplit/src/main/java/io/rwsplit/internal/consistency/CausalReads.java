@@ -310,7 +310,21 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      * primary's positions cannot be compared with the new one's). One volatile read when nothing failed over.
      */
     public ConsistencyToken rebased(ConsistencyToken need) {
-        ConsistencyToken base = rebase;
+        return rebased(need, rebase);
+    }
+
+    /**
+     * What the new primary had at the last failover (its commit time: then), or null: one volatile read. Tokens merged
+     * into one are each re-based with the same base ({@link #rebased(ConsistencyToken, ConsistencyToken)}), read after
+     * all of them: a token read before the failover merged with the base would keep the old primary's position with the
+     * base's time, never re-based again (it would require a position the new primary's numbering reuses).
+     */
+    ConsistencyToken failoverBase() {
+        return rebase;
+    }
+
+    /** {@link #rebased(ConsistencyToken)} against {@code base}, a {@link #failoverBase()} read after {@code need}. */
+    static ConsistencyToken rebased(ConsistencyToken need, ConsistencyToken base) {
         if (base == null || need == null) {
             return need;
         }

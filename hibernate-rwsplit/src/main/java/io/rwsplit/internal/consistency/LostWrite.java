@@ -11,8 +11,9 @@ import io.rwsplit.position.GtidPosition;
  *
  * @param position      the lost write's position (GTID or LSN), or null when it could not be read
  * @param commitMicros  when it committed, as its token says
+ * @param failover      which failover lost it (1 for the first that lost a write, 2 for the second, ...)
  */
-public record LostWrite(GtidPosition position, long commitMicros) {
+public record LostWrite(GtidPosition position, long commitMicros, long failover) {
 
     /** Whether the new primary is known not to hold the write (its position was read); else it may be lost. */
     public boolean certain() {

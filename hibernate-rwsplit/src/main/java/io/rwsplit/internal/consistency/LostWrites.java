@@ -24,7 +24,7 @@ final class LostWrites {
      * What a failover lost: what the new primary held, when it was seen, the commit time of a write of this unit
      * whose position was never read and may be lost (0: none), and who learned it since.
      */
-    private record Failover(GtidPosition survived, long failoverMicros, long unconfirmedMicros,
+    private record Failover(long id, GtidPosition survived, long failoverMicros, long unconfirmedMicros,
                             ConcurrentHashMap<String, Boolean> told) {
     }
 
@@ -32,7 +32,10 @@ final class LostWrites {
     private final LostWriteReads mode;
     private final AtomicLong failovers = new AtomicLong();
     private final AtomicLong reads = new AtomicLong();
-    /** What the last failover lost, or null when it lost nothing (or none happened). */
+    /**
+     * What the last failover that lost a write lost, or null when none did: a later failover that lost nothing keeps
+     * it (a write it lost stays lost), one that lost a write replaces it.
+     */
     private volatile Failover last;
 
     LostWrites(String label, LostWriteReads mode) {
@@ -47,12 +50,11 @@ final class LostWrites {
      * (null: none). A write known to be missing, or one that may be, is counted and logged once at ERROR.
      */
     void failover(GtidPosition survived, GtidPosition wrote, UnitPosition.Unconfirmed unconfirmed, long nowMicros) {
-        last = null;
         boolean known = survived != null && wrote != null && !holds(survived, wrote);
         if (!known && unconfirmed == null) {
             return;
         }
-        failovers.incrementAndGet();
+        long id = failovers.incrementAndGet();
         if (known) {
             ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
                     + " primary holds the old primary's writes up to {} and does not have this unit's last committed"
@@ -67,7 +69,8 @@ final class LostWrites {
                     + " replica had yet); reads that require it are told", label,
                     java.time.Instant.EPOCH.plusNanos(unconfirmed.commitMicros() * 1000), survived);
         }
-        last = new Failover(survived, nowMicros, unconfirmed == null ? 0 : unconfirmed.commitMicros(),
+        // published once, before the caller's re-base: a read that sees the re-base sees this
+        last = new Failover(id, survived, nowMicros, unconfirmed == null ? 0 : unconfirmed.commitMicros(),
                 new ConcurrentHashMap<>());
     }
 
@@ -79,8 +82,11 @@ final class LostWrites {
      * @param who what learns it once: a scope's key, {@code "token"} for a token handed in, or null
      */
     LostWrite lostWrite(ConsistencyToken need, String who) {
+        if (need == null) {
+            return null;
+        }
         Failover l = last;
-        if (l == null || need == null || need.commitTimeMicros() >= l.failoverMicros()) {
+        if (l == null || need.commitTimeMicros() >= l.failoverMicros()) {
             return null;
         }
         GtidPosition own = need.positionOrNull();
@@ -89,11 +95,11 @@ final class LostWrites {
             if (l.survived() == null || holds(l.survived(), own)) {
                 return null;
             }
-            lost = new LostWrite(own, need.commitTimeMicros());
+            lost = new LostWrite(own, need.commitTimeMicros(), l.id());
         }
         else if (l.unconfirmedMicros() != 0 && need.commitTimeMicros() >= l.unconfirmedMicros()) {
             // a token without a position that is as late as the unconfirmed write: it stands for that write or a later one
-            lost = new LostWrite(null, l.unconfirmedMicros());
+            lost = new LostWrite(null, l.unconfirmedMicros(), l.id());
         }
         else {
             return null;

@@ -26,8 +26,8 @@ public final class SessionConsistency {
     private Runnable pendingWrite;
     /** A write this session's reads required that a failover lost, not yet reported to a read, or null. */
     private LostWrite lostWrite;
-    /** The last lost write this session's own requirement was told of: it is told once. */
-    private LostWrite told;
+    /** The failover whose lost write this session's own requirement was last told of (0: none): told once. */
+    private long toldOfFailover;
     /** The unit position last merged into {@link #required} (identity), so that an unchanged one costs nothing. */
     private ConsistencyToken unitSeen;
 
@@ -90,10 +90,11 @@ public final class SessionConsistency {
             if (unit != unitSeen) {
                 unitSeen = unit;
                 unitRead = unit;
-                required = Tokens.merge(causal.rebased(required), unit);
             }
         }
-        required = causal.rebased(required);
+        ConsistencyToken base = causal.failoverBase();   // after the tokens it re-bases
+        ConsistencyToken kept = CausalReads.rebased(before, base);
+        required = unitRead == null ? kept : Tokens.merge(kept, CausalReads.rebased(unitRead, base));
         // what the re-base replaced is asked after it: a failover publishes its loss before its re-base, so a re-base
         // seen above is a loss seen here (asked before, a failover landing in between would pass in silence)
         noteLost(before, null);
@@ -133,8 +134,12 @@ public final class SessionConsistency {
 
     /** A write of this session committed. */
     public void committed(ConsistencyToken write) {
-        scopeWrites = Tokens.merge(causal.rebased(scopeWrites), write);
-        required = Tokens.merge(causal.rebased(required), write);
+        ConsistencyToken base = causal.failoverBase();   // after the tokens it re-bases
+        ConsistencyToken written = CausalReads.rebased(write, base);
+        scopeWrites = Tokens.merge(CausalReads.rebased(scopeWrites, base), written);
+        ConsistencyToken before = required;
+        required = Tokens.merge(CausalReads.rebased(before, base), written);
+        noteLost(before, null);   // a write its reads required that a failover lost: the next read is still told
         String key = scope();
         if (key != null) {
             causal.record(key, write);
@@ -159,7 +164,9 @@ public final class SessionConsistency {
         if (!fetched) {
             fetch();
         }
-        return causal.rebased(unitWide() ? Tokens.merge(causal.rebased(scopeWrites), causal.unitPosition()) : scopeWrites);
+        ConsistencyToken unit = unitWide() ? causal.unitPosition() : null;
+        ConsistencyToken base = causal.failoverBase();   // after the tokens it re-bases
+        return Tokens.merge(CausalReads.rebased(scopeWrites, base), CausalReads.rebased(unit, base));
     }
 
     /** Remembers for the next read a write {@code need} requires that a failover lost ({@link CausalReads#lostWrite}). */
@@ -169,12 +176,12 @@ public final class SessionConsistency {
             return;
         }
         if (who == null) {
-            // once: a requirement asked as the failover landed may see its loss before its re-base, and again after
-            // (a scope or a token is told once by LostWrites itself)
-            if (lost.equals(told)) {
+            // once a failover: a requirement asked as it landed may see its loss before its re-base and again after,
+            // in one token or in two it merged since (a scope or a token is told once by LostWrites itself)
+            if (lost.failover() == toldOfFailover) {
                 return;
             }
-            told = lost;
+            toldOfFailover = lost.failover();
         }
         lostWrite = lost;
     }
@@ -183,6 +190,11 @@ public final class SessionConsistency {
      * A write a failover lost that this session's next read required (its own, its scope's, a token's): the read
      * fails with it, once; null when there is none. Clears it.
      */
+    /** Whether a lost write waits to be reported to this session's next read ({@link #takeLostWrite()}). */
+    public boolean lostWritePending() {
+        return lostWrite != null;
+    }
+
     public LostWrite takeLostWrite() {
         LostWrite l = lostWrite;
         lostWrite = null;
@@ -207,30 +219,35 @@ public final class SessionConsistency {
 
     /** Reads of this session must also see {@code token}. */
     public void require(ConsistencyToken token) {
-        required = Tokens.merge(causal.rebased(required), causal.rebased(token));
+        ConsistencyToken base = causal.failoverBase();   // after the tokens it re-bases
+        required = Tokens.merge(CausalReads.rebased(required, base), CausalReads.rebased(token, base));
         noteLost(token, "token");   // after the re-base, as in requirement()
     }
 
     private void fetch() {
         fetched = true;
+        ConsistencyToken prior = required;
         ScopeResolver resolver = causal.runtime().config().scopeResolver();
-        if (resolver != null) {
-            required = Tokens.merge(required, resolver.resolveRequirement());
-        }
+        ConsistencyToken resolved = resolver != null ? resolver.resolveRequirement() : null;
         String key = scope();
-        if (key == null && !unitWide()) {
-            return;
+        ConsistencyToken raw = null;
+        if (key != null || unitWide()) {
+            try {
+                raw = key != null ? causal.read(key) : causal.readSharedUnitPosition();
+                unknown = false;
+            }
+            catch (RuntimeException e) {
+                unknown = true;
+            }
         }
-        try {
-            ConsistencyToken raw = key != null ? causal.read(key) : causal.readSharedUnitPosition();
-            ConsistencyToken stored = causal.rebased(raw);
-            noteLost(raw, key != null ? "scope " + key : "unit");   // after the re-base, as in requirement()
-            unknown = false;
-            scopeWrites = Tokens.merge(scopeWrites, stored);
-            required = Tokens.merge(required, stored);
-        }
-        catch (RuntimeException e) {
-            unknown = true;
-        }
+        ConsistencyToken base = causal.failoverBase();   // after the tokens it re-bases
+        ConsistencyToken stored = CausalReads.rebased(raw, base);
+        scopeWrites = Tokens.merge(CausalReads.rebased(scopeWrites, base), stored);
+        required = Tokens.merge(Tokens.merge(CausalReads.rebased(prior, base), CausalReads.rebased(resolved, base)),
+                stored);
+        // what the re-base replaced is asked after it, as in requirement()
+        noteLost(prior, null);
+        noteLost(resolved, null);
+        noteLost(raw, key != null ? "scope " + key : "unit");
     }
 }

@@ -219,7 +219,8 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
      * honour). While a failover may be under way such a read that lost the primary waits for the monitor to see the
      * server behind the primary URL: a new primary may lack the write, which only that look tells
      * ({@link CausalReads#primaryChanged}), and the read then fails with {@link io.rwsplit.LostWriteException}
-     * instead of answering older than the write. At {@code level} (a rule's) instead of the session's when not null.
+     * instead of answering older than the write. Also true while such a failure waits for the session's next read
+     * (the look noted the loss). At {@code level} (a rule's) instead of the session's when not null.
      */
     boolean needsPosition(Consistency level) {
         if (!served.session.tracksConsistency()) {
@@ -230,7 +231,8 @@ final class ConsistencyGate implements TransactionTracker.WriteRecorder {
             return false;
         }
         ConsistencyToken need = served.session.requirement();
-        return need != null && need.positionOrNull() != null;
+        // a loss noted just now (the re-based requirement may have no position left): the gate reports it next
+        return need != null && need.positionOrNull() != null || served.session.lostWritePending();
     }
 
     /** The open replica connection's server restarted since it was known to have applied {@code need}: it waits. */

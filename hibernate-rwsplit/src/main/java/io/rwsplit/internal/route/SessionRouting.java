@@ -143,7 +143,8 @@ public class SessionRouting {
             CausalReads causal = causal();
             if (causal != null && causal.firstReadWithoutState()) {
                 ConsistencyToken unit = causal.unitCommitted();
-                if (causal.rebased(unit) == unit) {   // else a failover's re-base: the state says what it means
+                // else a failover's re-base, or its loss published before its re-base: the state says what they mean
+                if (causal.rebased(unit) == unit && causal.lostWrite(unit, null) == null) {
                     consistency = unit;
                     consistencyState = FIRST_READ;
                     return unit;
@@ -151,6 +152,11 @@ public class SessionRouting {
             }
         }
         return consistency().requirement();
+    }
+
+    /** Whether a write a failover lost waits to be reported to the next read ({@link #takeLostWrite()}). */
+    final boolean lostWritePending() {
+        return consistencyState == MADE && consistency != null && ((SessionConsistency) consistency).lostWritePending();
     }
 
     /** A write a failover lost that the read required, once ({@link SessionConsistency#takeLostWrite()}). */

@@ -1,6 +1,7 @@
 package io.rwsplit.internal.consistency;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Map;
 
@@ -22,28 +23,71 @@ class LostWriteRaceTest {
     private static final LsnPosition WRITE = LsnPosition.of(9_000);
     private static final LsnPosition NEW_PRIMARY = LsnPosition.of(8_000);
 
+    /** What the session's reads require when the failover lands, set up on a new unit's state. */
+    @FunctionalInterface
+    private interface Reader {
+        SessionConsistency before(CausalReads causal, FakeClock clock);
+    }
+
+    /** What happens in the monitor's thread just before it sees the new primary. */
+    @FunctionalInterface
+    private interface JustBefore {
+        void run(CausalReads causal, FakeClock clock);
+    }
+
     @Test
     void aSessionAskingAsTheFailoverLandsIsToldOfTheLostWriteExactlyOnce() throws Exception {
-        // each round's failover logs its loss at ERROR: 5,000 of them say nothing here
+        quietly(() -> rounds((causal, clock) -> {
+            SessionConsistency session = causal.newSession();
+            session.committed(ConsistencyToken.of(WRITE, clock.epochMicros()));
+            session.requirement();   // its reads require the write
+            return session;
+        }, (causal, clock) -> { }));
+    }
+
+    /**
+     * Two lost writes in one requirement: a token from another instance, and the unit's write committed just before the
+     * failover, since the session last asked. Seen before the re-base and after, in one token or in their merge: told
+     * once.
+     */
+    @Test
+    void aSessionRequiringTwoWritesTheFailoverLostIsToldOnce() throws Exception {
+        quietly(() -> rounds((causal, clock) -> {
+            SessionConsistency session = causal.newSession();
+            causal.newSession().committed(ConsistencyToken.of(WRITE, clock.epochMicros()));
+            session.require(ConsistencyToken.of(LsnPosition.of(9_500), clock.epochMicros()));
+            session.requirement();
+            return session;
+        }, (causal, clock) -> {
+            causal.newSession().committed(ConsistencyToken.of(LsnPosition.of(9_100), clock.epochMicros()));
+            clock.advanceMillis(1);
+        }));
+    }
+
+    @FunctionalInterface
+    private interface Rounds {
+        void run() throws InterruptedException;
+    }
+
+    /** Runs {@code rounds} with the consistency logger off: each round's failover logs its loss at ERROR. */
+    private static void quietly(Rounds rounds) throws InterruptedException {
         ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) ConsistencyRuntime.log;
         ch.qos.logback.classic.Level configured = log.getLevel();
         log.setLevel(ch.qos.logback.classic.Level.OFF);
         try {
-            rounds();
+            rounds.run();
         }
         finally {
             log.setLevel(configured);
         }
     }
 
-    private static void rounds() throws InterruptedException {
+    private static void rounds(Reader reader, JustBefore justBefore) throws InterruptedException {
         for (int round = 0; round < 5_000; round++) {
             FakeClock clock = new FakeClock();
             CausalReads causal = new CausalReads(ConsistencyRuntime.create(Map.of(), clock), "default",
                     new ServerEpochs(2));
-            SessionConsistency session = causal.newSession();
-            session.committed(ConsistencyToken.of(WRITE, clock.epochMicros()));
-            session.requirement();   // its reads require the write
+            SessionConsistency session = reader.before(causal, clock);
             clock.advanceMillis(10);
 
             java.util.concurrent.atomic.AtomicBoolean go = new java.util.concurrent.atomic.AtomicBoolean();
@@ -51,15 +95,22 @@ class LostWriteRaceTest {
                 while (!go.get()) {
                     Thread.onSpinWait();
                 }
-                causal.primaryChanged(NEW_PRIMARY, NEW_PRIMARY);   // the new primary lacks the write
+                justBefore.run(causal, clock);
+                causal.primaryChanged(NEW_PRIMARY, NEW_PRIMARY);   // the new primary lacks the writes
             });
             monitor.start();
             int told = 0;
             go.set(true);
             ConsistencyToken need;
+            long deadline = System.nanoTime() + 10_000_000_000L;
             do {
                 need = session.requirement();
                 told += session.takeLostWrite() != null ? 1 : 0;
+                if (System.nanoTime() > deadline) {
+                    monitor.join();
+                    fail("round " + round + ": the requirement was never re-based: " + need + ", again "
+                            + session.requirement() + "; the unit's " + causal.unitCommitted());
+                }
             }
             while (!NEW_PRIMARY.equals(need.positionOrNull()));
             monitor.join();

@@ -356,7 +356,7 @@ class FailoverRebaseTest {
     }
 
     private static io.rwsplit.internal.consistency.LostWrite lost(String gtid) {
-        return new io.rwsplit.internal.consistency.LostWrite(gtid(gtid), 0);
+        return new io.rwsplit.internal.consistency.LostWrite(gtid(gtid), 0, 1);
     }
 
     private ConsistencyToken write(String gtid) {

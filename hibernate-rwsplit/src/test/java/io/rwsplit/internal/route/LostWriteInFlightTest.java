@@ -108,6 +108,27 @@ class LostWriteInFlightTest {
         assertTrue(seen.get());
     }
 
+    /**
+     * As above, and the monitor could read no position of the new primary (what reads must see is re-based to a time):
+     * the look noted the loss, and the read asks the gate again instead of being served there.
+     */
+    @Test
+    void aReadThatPassedTheGateBeforeALookWithoutThePrimarysPositionIsNotServedThere() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
+        CompletableFuture<String> read = readInFlight();
+        servers.onPrimaryAcquire = () -> {
+            if (seen.compareAndSet(false, true)) {
+                servers.clock.advanceMillis(10);
+                servers.router.causal().primaryChanged(null, MariaDbGtidPosition.parse("0-1-6"));
+                servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
+            }
+        };
+        ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
+                () -> read.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(LostWriteException.class, failed.getCause().getCause(), "not served by the server that lacks it");
+        assertTrue(seen.get());
+    }
+
     @Test
     void aReadRoutedWhileThePrimaryIsSuspectIsNotServedByANewPrimaryTheMonitorSawAfterItsGate() {
         java.util.concurrent.atomic.AtomicBoolean look = new java.util.concurrent.atomic.AtomicBoolean();
