@@ -161,17 +161,18 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
     }
 
     /**
-     * The unit's last committed position as the shared store knows it (writes of every instance), merged into
-     * this JVM's; {@code null} when the store is local (this JVM's position is then complete). Throws when
-     * the store cannot answer.
+     * The unit's last committed position as the shared store holds it (writes of every instance), as read: the caller
+     * re-bases it and asks whether a failover lost it; merged, re-based, into this JVM's (a write of the old primary's
+     * numbering merged as it is would keep its position with a later time, never re-based). {@code null} when the
+     * store is local (this JVM's position is then complete). Throws when the store cannot answer.
      */
     ConsistencyToken readSharedUnitPosition() {
         if (!unitWide || !runtime.sharedStore()) {
             return null;
         }
         ConsistencyToken stored = runtime.read(unitKey);
-        unit.committed(stored);
-        return unit.current();
+        unit.committed(rebased(stored));
+        return stored;
     }
 
     /** A write of this unit committed: it raises the unit's position (and the shared one, with a shared store). */
@@ -332,10 +333,12 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
             return base;
         }
         GtidPosition own = need.positionOrNull();
+        if (own == null || base.positionOrNull() == null) {
+            return need;   // what merging it with the base would give: its own position, or none, at its own time
+        }
         try {
             // a write on the new primary past the base: the usual case, without allocation
-            return own != null && base.positionOrNull() != null && own.contains(base.positionOrNull()) ? need
-                    : Tokens.merge(need, base);
+            return own.contains(base.positionOrNull()) ? need : Tokens.merge(need, base);
         }
         catch (IllegalArgumentException flavoursDiffer) {
             return need;

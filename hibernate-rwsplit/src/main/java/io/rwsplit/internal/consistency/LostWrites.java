@@ -7,9 +7,9 @@ import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.GtidPosition;
 
 /**
- * Writes lost in failovers of the primary, for the replicas of one primary: whether the last failover lost the
- * unit's last committed write, who has been told of a lost write since, and the counts. Thread-safe; a read asks one
- * volatile field when no failover lost anything.
+ * Writes lost in failovers of the primary, for the replicas of one primary: what the last failover that lost the
+ * unit's last committed write lost (a later one that lost nothing leaves it), who has been told of it since, and the
+ * counts. Thread-safe; a read asks one volatile field when no failover lost anything.
  *
  * <p>Writes are lost when the new primary does not hold the unit's last committed write (replication is
  * asynchronous: the old primary acknowledged it before any replica had it). What the new primary holds of the old
@@ -21,8 +21,9 @@ import io.rwsplit.position.GtidPosition;
 final class LostWrites {
 
     /**
-     * What a failover lost: what the new primary held, when it was seen, the commit time of a write of this unit
-     * whose position was never read and may be lost (0: none), and who learned it since.
+     * What a failover lost: its number (among those that lost a write), what the new primary held, when it was seen,
+     * the commit time of a write of this unit whose position was never read and may be lost (0: none), and who
+     * learned it since.
      */
     private record Failover(long id, GtidPosition survived, long failoverMicros, long unconfirmedMicros,
                             ConcurrentHashMap<String, Boolean> told) {
@@ -75,8 +76,8 @@ final class LostWrites {
     }
 
     /**
-     * The write that {@code need} requires and the last failover lost (or, its position never read, may have lost),
-     * if {@code who} has not been told of it since (null {@code who}: the caller forgets {@code need} once told, as a
+     * The write that {@code need} requires and the last failover that lost a write lost (or, its position never read,
+     * may have lost), if {@code who} has not been told of it since (null {@code who}: the caller forgets {@code need} once told, as a
      * session's own requirement does); else null.
      *
      * @param who what learns it once: a scope's key, {@code "token"} for a token handed in, or null

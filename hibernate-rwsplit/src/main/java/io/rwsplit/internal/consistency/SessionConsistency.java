@@ -140,11 +140,13 @@ public final class SessionConsistency {
         ConsistencyToken before = required;
         required = Tokens.merge(CausalReads.rebased(before, base), written);
         noteLost(before, null);   // a write its reads required that a failover lost: the next read is still told
+        noteLost(write, null);    // one the old primary committed, recorded after the monitor's look: lost or not
+        // re-based: one of the old primary's numbering would stay in the unit's position (or the scope's) for good
         String key = scope();
         if (key != null) {
-            causal.record(key, write);
+            causal.record(key, written);
         }
-        causal.unitCommitted(write);
+        causal.unitCommitted(written);
         ScopeResolver resolver = causal.runtime().config().scopeResolver();
         if (resolver != null) {
             resolver.committed(write);
@@ -186,15 +188,15 @@ public final class SessionConsistency {
         lostWrite = lost;
     }
 
-    /**
-     * A write a failover lost that this session's next read required (its own, its scope's, a token's): the read
-     * fails with it, once; null when there is none. Clears it.
-     */
     /** Whether a lost write waits to be reported to this session's next read ({@link #takeLostWrite()}). */
     public boolean lostWritePending() {
         return lostWrite != null;
     }
 
+    /**
+     * A write a failover lost that this session's next read required (its own, its scope's, a token's): the read
+     * fails with it, once; null when there is none. Clears it.
+     */
     public LostWrite takeLostWrite() {
         LostWrite l = lostWrite;
         lostWrite = null;
@@ -248,6 +250,10 @@ public final class SessionConsistency {
         // what the re-base replaced is asked after it, as in requirement()
         noteLost(prior, null);
         noteLost(resolved, null);
-        noteLost(raw, key != null ? "scope " + key : "unit");
+        if (key != null) {
+            // a named scope that recorded a lost write learns it once; the unit's position in a shared store is not
+            // asked: a session that begins after the failover reads the new primary's data
+            noteLost(raw, "scope " + key);
+        }
     }
 }

@@ -259,7 +259,6 @@ final class ReplicaConnection {
         Connection c = (Connection) CONNECTION.getAndSet(this, null);
         ReplicaNode from = node;
         node = null;
-        madeReadOnly = false;   // discarded: never lent again
         return c == null ? null : new Taken(c, from);
     }
 
@@ -277,10 +276,10 @@ final class ReplicaConnection {
         }
         Connection mine = (Connection) CONNECTION.getAndSet(this, null);
         node = null;
-        madeReadOnly = false;
         if (mine != null) {
-            router.discardReplica(chosen, mine);
+            router.discardReplica(chosen, mine, madeReadOnly);
         }
+        madeReadOnly = false;
         throw RoutingConnection.closed();
     }
 

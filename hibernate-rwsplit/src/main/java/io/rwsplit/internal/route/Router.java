@@ -477,6 +477,14 @@ public final class Router {
 
     /** Closes {@code c}, lent by {@code node}'s pool, for good (an aborted connection): never lent again. */
     void discardReplica(ReplicaNode node, Connection c) {
+        discardReplica(node, c, false);
+    }
+
+    /**
+     * As {@link #discardReplica(ReplicaNode, Connection)}, for {@code c} made read-only here when {@code madeReadOnly}
+     * ({@link #makeReadOnly}): a pool that cannot be told to discard it gets it back as it lent it, if it is still open.
+     */
+    void discardReplica(ReplicaNode node, Connection c, boolean madeReadOnly) {
         node.returned(c);
         io.rwsplit.internal.replica.PoolControl pool = node.pool();
         try {
@@ -484,7 +492,14 @@ public final class Router {
                 pool.evict(c);
             }
             else {
-                c.close();
+                try {
+                    if (madeReadOnly && !c.isClosed()) {
+                        c.setReadOnly(false);
+                    }
+                }
+                finally {
+                    c.close();
+                }
             }
         }
         catch (SQLException | RuntimeException e) {

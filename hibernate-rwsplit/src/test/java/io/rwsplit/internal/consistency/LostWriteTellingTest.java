@@ -43,8 +43,12 @@ class LostWriteTellingTest {
     }
 
     private void failover(long newPrimary) {
+        failover(causal, newPrimary);
+    }
+
+    private void failover(CausalReads of, long newPrimary) {
         clock.advanceMillis(10);
-        causal.primaryChanged(LsnPosition.of(newPrimary), LsnPosition.of(newPrimary));
+        of.primaryChanged(LsnPosition.of(newPrimary), LsnPosition.of(newPrimary));
         clock.advanceMillis(10);
     }
 
@@ -77,5 +81,23 @@ class LostWriteTellingTest {
         SessionConsistency later = causal.newSession();
         later.requirement();
         assertNull(later.takeLostWrite(), "a session begun after the failovers is not");
+    }
+
+    /**
+     * A store shared by the instances still holds the unit's lost write after the failover (until the next write): a
+     * session begun after the change requires the new primary's position, not the lost write's (which would then stand
+     * with a later time, never re-based), and is not failed.
+     */
+    @Test
+    void aSessionBegunAfterTheFailoverIsNotHeldToTheLostWriteTheSharedStoreStillHolds() {
+        StoreOutageTest.FlakyStore store = new StoreOutageTest.FlakyStore(clock);
+        CausalReads shared = new CausalReads(new ConsistencyRuntime(ConsistencyConfig.from(Map.of()), clock, store, false),
+                "default", epochs);
+        shared.newSession().committed(write(9_000));   // recorded in the shared store too
+        failover(shared, 8_000);
+        SessionConsistency later = shared.newSession();
+        assertEquals(LsnPosition.of(8_000), later.requirement().positionOrNull(), "the new primary's position");
+        assertNull(later.takeLostWrite(), "begun after the change: not failed");
+        assertEquals(LsnPosition.of(8_000), shared.unitCommitted().positionOrNull(), "the unit's own position kept");
     }
 }
