@@ -229,7 +229,16 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      * the new primary holds of the old one's history ({@link LostWrites}).
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived) {
-        long now = runtime.clock().epochMicros();
+        primaryChanged(newPrimary, survived, runtime.clock().epochMicros());
+    }
+
+    /**
+     * As {@link #primaryChanged(GtidPosition, GtidPosition)}, {@code newPrimary} read after {@code asOfMicros}: the base
+     * stands at that time, so that a write committed on the new primary before it (in {@code newPrimary}) and re-based
+     * is not lost to its readers, and one committed after it keeps its own position.
+     */
+    public void primaryChanged(GtidPosition newPrimary, GtidPosition survived, long asOfMicros) {
+        long now = asOfMicros;
         lostWrites.failover(survived, unit.knownWrite(), unit.unconfirmed(), now);
         GtidPosition position = applied.forgetAll(newPrimary);
         if (position instanceof LsnPosition lsn && position != newPrimary) {

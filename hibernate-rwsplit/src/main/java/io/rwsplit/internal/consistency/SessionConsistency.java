@@ -140,7 +140,6 @@ public final class SessionConsistency {
         ConsistencyToken before = required;
         required = Tokens.merge(CausalReads.rebased(before, base), written);
         noteLost(before, null);   // a write its reads required that a failover lost: the next read is still told
-        noteLost(write, null);    // one the old primary committed, recorded after the monitor's look: lost or not
         // re-based: one of the old primary's numbering would stay in the unit's position (or the scope's) for good
         String key = scope();
         if (key != null) {
@@ -249,7 +248,9 @@ public final class SessionConsistency {
                 stored);
         // what the re-base replaced is asked after it, as in requirement()
         noteLost(prior, null);
-        noteLost(resolved, null);
+        // a token the resolver hands every request of a client (a cookie) is told once, as a token handed in is: not
+        // at the first read of each request until a write rewrites it
+        noteLost(resolved, "token");
         if (key != null) {
             // a named scope that recorded a lost write learns it once; the unit's position in a shared store is not
             // asked: a session that begins after the failover reads the new primary's data

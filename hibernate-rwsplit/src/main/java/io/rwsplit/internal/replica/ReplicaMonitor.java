@@ -85,8 +85,10 @@ public final class ReplicaMonitor implements AutoCloseable {
          * @param position its position now (null when it has none)
          * @param survived what it holds of the old primary's history: what it replicated before its promotion
          *                 ({@link GtidReader#survived}), else its position now
+         * @param asOfMicros the time (epoch micros) read before {@code position} was: a write committed on it before
+         *                   then is in {@code position}
          */
-        void changed(GtidPosition position, GtidPosition survived);
+        void changed(GtidPosition position, GtidPosition survived, long asOfMicros);
     }
 
     /** Told the position each probe of a replica reads, with the replica's epoch from before the probe asked. */
@@ -110,7 +112,7 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, Positions positions) {
-        this(replicas, configs, config, primary, clock, positions, (position, survived) -> { });
+        this(replicas, configs, config, primary, clock, positions, (position, survived, asOfMicros) -> { });
     }
 
     /**
@@ -378,11 +380,12 @@ public final class ReplicaMonitor implements AutoCloseable {
             if (identity != null && !identity.equals(before)) {
                 primaryIdentity = identity;
                 if (before != null) {
+                    long asOfMicros = clock.epochMicros();   // before the position: what committed earlier is in it
                     GtidPosition position = gtid.primary(c);
                     GtidPosition survived = gtid.survived(c, position);
                     log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
                             + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
-                    primaryChanged.changed(position, survived);
+                    primaryChanged.changed(position, survived, asOfMicros);
                 }
             }
             primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null, identity);

@@ -100,4 +100,36 @@ class LostWriteTellingTest {
         assertNull(later.takeLostWrite(), "begun after the change: not failed");
         assertEquals(LsnPosition.of(8_000), shared.unitCommitted().positionOrNull(), "the unit's own position kept");
     }
+
+    /**
+     * A client's cookie carries its lost write into every request (a scope resolver's requirement, until a write
+     * rewrites it): the first request's session is told, the next ones read the new primary's data.
+     */
+    @Test
+    void aCookieCarryingALostWriteIsToldOnceNotAtEveryRequest() {
+        ConsistencyToken cookie = write(9_000);
+        io.rwsplit.spi.ScopeResolver carried = new io.rwsplit.spi.ScopeResolver() {
+            @Override
+            public String resolveScope() {
+                return null;
+            }
+
+            @Override
+            public ConsistencyToken resolveRequirement() {
+                return cookie;
+            }
+        };
+        CausalReads withCookies = new CausalReads(ConsistencyRuntime.create(
+                Map.of(io.rwsplit.RwSplitSettings.SCOPE_RESOLVER, carried), clock), "default", epochs);
+        withCookies.newSession().committed(cookie);
+        failover(withCookies, 8_000);   // lost 9000
+        SessionConsistency first = withCookies.newSession();
+        first.requirement();
+        assertNotNull(first.takeLostWrite(), "the first request is told");
+        for (int request = 0; request < 3; request++) {
+            SessionConsistency next = withCookies.newSession();
+            assertEquals(LsnPosition.of(8_000), next.requirement().positionOrNull());
+            assertNull(next.takeLostWrite(), "later requests read the new primary's data");
+        }
+    }
 }

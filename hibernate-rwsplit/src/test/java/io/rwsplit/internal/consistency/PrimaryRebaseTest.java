@@ -63,6 +63,23 @@ class PrimaryRebaseTest {
         assertEquals(lsn(8_100), writer.requirement().positionOrNull());
     }
 
+    /**
+     * The monitor reads the new primary's position (8000), and a session commits 8100 there before the monitor reports
+     * the failover: the base stands at the time read before the position, so the write keeps its own position for its
+     * readers instead of being re-based to a position that lacks it.
+     */
+    @Test
+    void aWriteOnTheNewPrimaryAfterTheMonitorReadItsPositionKeepsItsOwn() {
+        long asOf = clock.epochMicros();   // read before the position
+        clock.advance(Duration.ofMillis(2));
+        SessionConsistency writer = causal.newSession();
+        writer.committed(write(8_100));   // after the position was read, before the report
+        clock.advance(Duration.ofMillis(2));
+        causal.primaryChanged(lsn(8_000), lsn(8_000), asOf);
+        assertEquals(lsn(8_100), writer.requirement().positionOrNull(), "its own write, not the base");
+        assertEquals(lsn(8_100), causal.newSession().requirement().positionOrNull(), "for the unit's readers too");
+    }
+
     @Test
     void aTokenHandedOutBeforeTheFailoverIsReBasedWhenItComesBack() {
         ConsistencyToken cookie = write(9_000);
