@@ -11,6 +11,7 @@ import io.rwsplit.internal.health.ServerEpochs;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.LsnPosition;
 import io.rwsplit.testing.FakeClock;
+import io.rwsplit.testing.LogCapture;
 
 /**
  * A session asks what its read must see while the monitor's look at a new primary lands in another thread: the
@@ -71,14 +72,8 @@ class LostWriteRaceTest {
 
     /** Runs {@code rounds} with the consistency logger off: each round's failover logs its loss at ERROR. */
     private static void quietly(Rounds rounds) throws InterruptedException {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) ConsistencyRuntime.log;
-        ch.qos.logback.classic.Level configured = log.getLevel();
-        log.setLevel(ch.qos.logback.classic.Level.OFF);
-        try {
+        try (LogCapture quiet = LogCapture.attach("io.rwsplit.consistency", ch.qos.logback.classic.Level.OFF)) {
             rounds.run();
-        }
-        finally {
-            log.setLevel(configured);
         }
     }
 

@@ -7,13 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.rwsplit.internal.health.ServerEpochs;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.LsnPosition;
 import io.rwsplit.testing.FakeClock;
+import io.rwsplit.testing.LogCapture;
 
 /**
  * Who is told of a write a failover lost, with a fake clock: the session that wrote it learns it at its next read,
@@ -24,18 +24,12 @@ class LostWriteTellingTest {
     private final FakeClock clock = new FakeClock();
     private final ServerEpochs epochs = new ServerEpochs(2);
     private final CausalReads causal = new CausalReads(ConsistencyRuntime.create(Map.of(), clock), "default", epochs);
-    private ch.qos.logback.classic.Level configured;
-
-    @BeforeEach
-    void quiet() {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) ConsistencyRuntime.log;
-        configured = log.getLevel();
-        log.setLevel(ch.qos.logback.classic.Level.OFF);   // each lossy failover logs at ERROR, as it should
-    }
+    /** Each lossy failover logs at ERROR, as it should: not shown here. */
+    private final LogCapture quiet = LogCapture.attach("io.rwsplit.consistency", ch.qos.logback.classic.Level.OFF);
 
     @AfterEach
     void restore() {
-        ((ch.qos.logback.classic.Logger) ConsistencyRuntime.log).setLevel(configured);
+        quiet.close();
     }
 
     private ConsistencyToken write(long lsn) {

@@ -13,6 +13,7 @@ import io.rwsplit.internal.health.ServerEpochs;
 import io.rwsplit.position.ConsistencyToken;
 import io.rwsplit.position.LsnPosition;
 import io.rwsplit.testing.FakeClock;
+import io.rwsplit.testing.LogCapture;
 
 /**
  * A session's first read at the defaults makes no consistency state of its own: it requires the unit's last write as
@@ -24,17 +25,11 @@ class LazyFirstReadRaceTest {
 
     @Test
     void aFirstReadAfterTheLossIsPublishedIsToldOfIt() throws Exception {
-        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
-                "io.rwsplit.consistency");
-        ch.qos.logback.classic.Level configured = log.getLevel();
-        log.setLevel(ch.qos.logback.classic.Level.OFF);   // each round's failover logs its loss at ERROR
-        try {
+        // each round's failover logs its loss at ERROR: not shown here
+        try (LogCapture quiet = LogCapture.attach("io.rwsplit.consistency", ch.qos.logback.classic.Level.OFF)) {
             for (int round = 0; round < 2_000; round++) {
                 round(round);
             }
-        }
-        finally {
-            log.setLevel(configured);
         }
     }
 

@@ -80,6 +80,20 @@ class LostWriteInFlightTest {
         servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
     }
 
+    /**
+     * The monitor's {@code look} lands once, after the read's gate found nothing to refuse, as the read connects to the
+     * primary; whether it did.
+     */
+    private java.util.concurrent.atomic.AtomicBoolean lookAsTheReadConnects(Runnable look) {
+        java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
+        servers.onPrimaryAcquire = () -> {
+            if (seen.compareAndSet(false, true)) {
+                look.run();
+            }
+        };
+        return seen;
+    }
+
     @Test
     void aReadInFlightWhoseWriteTheNewPrimaryLacksFailsWithLostWriteException() throws Exception {
         CompletableFuture<String> read = readInFlight();
@@ -94,14 +108,8 @@ class LostWriteInFlightTest {
 
     @Test
     void aReadThatPassedTheGateBeforeTheMonitorSawTheNewPrimaryAsksTheGateAgain() throws Exception {
-        java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
         CompletableFuture<String> read = readInFlight();
-        // the monitor's look lands after the read's gate found nothing to refuse, as it connects to the primary
-        servers.onPrimaryAcquire = () -> {
-            if (seen.compareAndSet(false, true)) {
-                monitorSeesNewPrimary("0-1-6");
-            }
-        };
+        java.util.concurrent.atomic.AtomicBoolean seen = lookAsTheReadConnects(() -> monitorSeesNewPrimary("0-1-6"));
         ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                 () -> read.get(10, TimeUnit.SECONDS));
         assertInstanceOf(LostWriteException.class, failed.getCause().getCause(), "not served by the server that lacks it");
@@ -114,15 +122,12 @@ class LostWriteInFlightTest {
      */
     @Test
     void aReadThatPassedTheGateBeforeALookWithoutThePrimarysPositionIsNotServedThere() throws Exception {
-        java.util.concurrent.atomic.AtomicBoolean seen = new java.util.concurrent.atomic.AtomicBoolean();
         CompletableFuture<String> read = readInFlight();
-        servers.onPrimaryAcquire = () -> {
-            if (seen.compareAndSet(false, true)) {
-                servers.clock.advanceMillis(10);
-                servers.router.causal().primaryChanged(null, MariaDbGtidPosition.parse("0-1-6"));
-                servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
-            }
-        };
+        java.util.concurrent.atomic.AtomicBoolean seen = lookAsTheReadConnects(() -> {
+            servers.clock.advanceMillis(10);
+            servers.router.causal().primaryChanged(null, MariaDbGtidPosition.parse("0-1-6"));
+            servers.router.primaryAnswered(true, servers.clock.nanoTime(), null, null);
+        });
         ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(ExecutionException.class,
                 () -> read.get(10, TimeUnit.SECONDS));
         assertInstanceOf(LostWriteException.class, failed.getCause().getCause(), "not served by the server that lacks it");
