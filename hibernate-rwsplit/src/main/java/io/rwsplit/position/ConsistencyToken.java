@@ -13,7 +13,8 @@ import java.util.Optional;
  * {@link #decode(String)} reverses it exactly. The format is versioned: {@code v1.} followed by
  * the unpadded base64url of {@code <micros>} or {@code <micros>;<flavour><position>}, where the
  * flavour is {@code M} (MariaDB), {@code Y} (MySQL) or {@code P} (PostgreSQL LSN) and the position is its
- * canonical text.
+ * canonical text; a PostgreSQL position whose timeline is known ({@link LsnPosition#timeline()}) is followed by
+ * {@code @} and the timeline in decimal.
  */
 public final class ConsistencyToken {
 
@@ -82,7 +83,8 @@ public final class ConsistencyToken {
     public String encode() {
         String plain = position == null
                 ? Long.toString(commitTimeMicros)
-                : commitTimeMicros + ";" + flavour(position) + position;
+                : commitTimeMicros + ";" + flavour(position) + position
+                        + (position instanceof LsnPosition l && l.timeline() != 0 ? "@" + l.timeline() : "");
         return PREFIX + ENCODER.encodeToString(plain.getBytes(StandardCharsets.US_ASCII));
     }
 
@@ -117,11 +119,24 @@ public final class ConsistencyToken {
         GtidPosition parsed;
         try {
             parsed = flavour == MARIADB ? MariaDbGtidPosition.parse(text)
-                    : flavour == MYSQL ? MySqlGtidSet.parse(text) : LsnPosition.parse(text);
+                    : flavour == MYSQL ? MySqlGtidSet.parse(text) : lsn(text);
         } catch (IllegalArgumentException e) {
             throw malformed(token, "its position is invalid: " + e.getMessage(), e);
         }
         return of(parsed, micros);
+    }
+
+    /** {@code X/Y}, or {@code X/Y@timeline}. */
+    private static LsnPosition lsn(String text) {
+        int at = text.indexOf('@');
+        if (at < 0) {
+            return LsnPosition.parse(text);
+        }
+        String timeline = text.substring(at + 1);
+        if (timeline.isEmpty() || timeline.length() > 10 || !allDigits(timeline)) {
+            throw new IllegalArgumentException("its timeline " + GtidText.quote(timeline) + " is not a number");
+        }
+        return LsnPosition.parse(text.substring(0, at)).onTimeline(Long.parseLong(timeline));
     }
 
     private static char flavour(GtidPosition position) {

@@ -33,6 +33,34 @@ public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet, 
     boolean isEmpty();
 
     /**
+     * Whether the server at this position, a primary promoted after it replicated {@code survived} of the old primary's
+     * history, holds {@code write}: {@code survived} contains it, or what {@code survived} lacks of it is this server's
+     * own, written since its promotion and contained here, as its writer shows (MariaDB: the server id of the write's
+     * GTID in each domain is this server's; PostgreSQL: the write's timeline is this position's, both known). A write
+     * of the old primary that no replica had is not held, even where this server's own writes have passed its number.
+     * MySQL's GTID sets name each transaction's source: {@code survived}, the server's {@code gtid_executed}, holds
+     * its own writes already.
+     *
+     * @throws IllegalArgumentException if non-empty positions of different flavours are compared
+     */
+    default boolean holdsAfterPromotion(GtidPosition survived, GtidPosition write) {
+        return survived.contains(write);
+    }
+
+    /**
+     * This position, the furthest of writes committed since a failover, raised by {@code later}, a write committed after
+     * them: merged, except where another server wrote {@code later}, as its writer shows (see
+     * {@link #holdsAfterPromotion}): a primary promoted since, whose promotion was not seen yet. There this position
+     * stays, so that a write of the old primary that no replica had is still found missing when the promotion is seen,
+     * not hidden behind the new primary's own writes. {@link #merge} where the writer cannot be told (the default).
+     *
+     * @throws IllegalArgumentException if both positions are non-empty and of different flavours
+     */
+    default GtidPosition mergeSameWriter(GtidPosition later) {
+        return merge(later);
+    }
+
+    /**
      * Canonical text as the server accepts it, for {@code MASTER_GTID_WAIT} (MariaDB, GTIDs
      * ordered by domain) or {@code WAIT_FOR_EXECUTED_GTID_SET} (MySQL, lower-case UUIDs in order,
      * intervals coalesced, one {@code uuid:...} member per source, members separated by {@code ,}),

@@ -10,24 +10,53 @@ import java.util.Objects;
  * <p>A standby that replayed up to LSN {@code r} ({@code pg_last_wal_replay_lsn()}) has applied every
  * transaction whose commit record ends at or before {@code r}. {@code 0/0} (the server's invalid LSN) is
  * the empty position.
+ *
+ * <p>A position may know its <em>timeline</em>: the server's timeline when it wrote there (the first field of its WAL
+ * file's name; a promotion starts a new one). It says which server wrote, for a write a failover may have lost
+ * ({@link #holdsAfterPromotion}); it does not order positions, is not part of their text, and two positions at the
+ * same byte offset are equal whatever their timelines.
  */
 public final class LsnPosition implements GtidPosition {
 
-    public static final LsnPosition EMPTY = new LsnPosition(0);
+    public static final LsnPosition EMPTY = new LsnPosition(0, 0);
 
     private static final int MAX_HALF_DIGITS = 8;
     /** {@code SizeOfXLogShortPHD} on 64-bit builds. */
     private static final long SHORT_PAGE_HEADER = 24;
 
     private final long lsn;
+    /** The timeline written on, unsigned 32-bit; 0 when unknown. */
+    private final int timeline;
 
-    private LsnPosition(long lsn) {
+    private LsnPosition(long lsn, int timeline) {
         this.lsn = lsn;
+        this.timeline = timeline;
     }
 
-    /** The position at byte offset {@code lsn} (unsigned). */
+    /** The position at byte offset {@code lsn} (unsigned), its timeline unknown. */
     public static LsnPosition of(long lsn) {
-        return lsn == 0 ? EMPTY : new LsnPosition(lsn);
+        return of(lsn, 0);
+    }
+
+    private static LsnPosition of(long lsn, int timeline) {
+        return lsn == 0 ? EMPTY : new LsnPosition(lsn, timeline);
+    }
+
+    /**
+     * This position, written on timeline {@code timeline} (1 to 2^32 - 1, as PostgreSQL numbers them).
+     *
+     * @throws IllegalArgumentException naming the value when it is no timeline
+     */
+    public LsnPosition onTimeline(long timeline) {
+        if (timeline < 1 || timeline > 0xFFFF_FFFFL) {
+            throw new IllegalArgumentException("a PostgreSQL timeline is between 1 and 4294967295, not " + timeline);
+        }
+        return isEmpty() ? this : new LsnPosition(lsn, (int) timeline);
+    }
+
+    /** The timeline this position was written on, or 0 when it is not known. */
+    public long timeline() {
+        return Integer.toUnsignedLong(timeline);
     }
 
     /**
@@ -84,12 +113,12 @@ public final class LsnPosition implements GtidPosition {
      */
     public LsnPosition asReplayPosition(int walBlockSize) {
         return walBlockSize > 0 && Long.remainderUnsigned(lsn, walBlockSize) == SHORT_PAGE_HEADER
-                ? of(lsn - SHORT_PAGE_HEADER) : this;
+                ? of(lsn - SHORT_PAGE_HEADER, timeline) : this;
     }
 
     /** The position one byte further: what a server has only after writing past this one. */
     public LsnPosition next() {
-        return of(lsn + 1);
+        return of(lsn + 1, timeline);
     }
 
     /** The byte offset, unsigned. */
@@ -114,6 +143,36 @@ public final class LsnPosition implements GtidPosition {
             return false;
         }
         throw GtidText.flavourMismatch("compare", this, other);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Past {@code survived}, the switch point of this server's timeline, a write is this server's own when it was
+     * written on this position's timeline: the old primary's writes that no standby had carry the old timeline.
+     */
+    @Override
+    public boolean holdsAfterPromotion(GtidPosition survived, GtidPosition write) {
+        if (survived.contains(write)) {
+            return true;
+        }
+        if (!(write instanceof LsnPosition w)) {
+            return contains(write);   // an empty write, or another flavour: throws as contains does
+        }
+        return timeline != 0 && w.timeline == timeline && contains(w);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Positions on different timelines (both known) are not merged: this one stays.
+     */
+    @Override
+    public GtidPosition mergeSameWriter(GtidPosition later) {
+        if (later instanceof LsnPosition l && timeline != 0 && l.timeline != 0 && timeline != l.timeline) {
+            return this;
+        }
+        return merge(later);
     }
 
     @Override

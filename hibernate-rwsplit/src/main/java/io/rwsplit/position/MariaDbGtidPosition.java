@@ -115,6 +115,45 @@ public final class MariaDbGtidPosition implements GtidPosition {
         throw GtidText.flavourMismatch("compare", this, other);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Per domain of {@code write}: {@code survived}'s sequence number is at least the write's, or this position's
+     * GTID there has the write's server id (this server wrote it after its promotion, continuing the domain's
+     * numbering) and a sequence number at least the write's.
+     */
+    @Override
+    public boolean holdsAfterPromotion(GtidPosition survived, GtidPosition write) {
+        if (survived.contains(write)) {
+            return true;
+        }
+        if (!(write instanceof MariaDbGtidPosition w)) {
+            return contains(write);   // an empty write, or another flavour: throws as contains does
+        }
+        MariaDbGtidPosition replicated = survived instanceof MariaDbGtidPosition m ? m : EMPTY;
+        for (int j = 0; j < w.domains.length; j++) {
+            int s = replicated.indexOf(w.domains[j]);
+            if (s >= 0 && Long.compareUnsigned(replicated.seqs[s], w.seqs[j]) >= 0) {
+                continue;
+            }
+            int own = indexOf(w.domains[j]);
+            if (own < 0 || servers[own] != w.servers[j] || Long.compareUnsigned(seqs[own], w.seqs[j]) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The index of {@code domain} in this position, or -1. */
+    private int indexOf(int domain) {
+        for (int i = 0; i < domains.length; i++) {
+            if (domains[i] == domain) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     private boolean containsAll(MariaDbGtidPosition other) {
         int i = 0;
         for (int j = 0; j < other.domains.length; j++) {
@@ -138,7 +177,7 @@ public final class MariaDbGtidPosition implements GtidPosition {
     @Override
     public GtidPosition merge(GtidPosition other) {
         if (other instanceof MariaDbGtidPosition m) {
-            return containsAll(m) ? this : m.containsAll(this) ? m : union(m);
+            return containsAll(m) ? this : m.containsAll(this) ? m : union(m, false);
         }
         if (other.isEmpty()) {
             return this;
@@ -149,7 +188,25 @@ public final class MariaDbGtidPosition implements GtidPosition {
         throw GtidText.flavourMismatch("merge", this, other);
     }
 
-    private MariaDbGtidPosition union(MariaDbGtidPosition other) {
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Per domain, the GTID with the higher sequence number wins where both have the same server id; where
+     * {@code later}'s has another, this position's is kept.
+     */
+    @Override
+    public GtidPosition mergeSameWriter(GtidPosition later) {
+        if (later instanceof MariaDbGtidPosition m) {
+            return containsAll(m) ? this : union(m, true);
+        }
+        return merge(later);
+    }
+
+    /**
+     * Per domain, the GTID with the higher sequence number; {@code sameWriter}: only where both GTIDs have the same
+     * server id, else this position's.
+     */
+    private MariaDbGtidPosition union(MariaDbGtidPosition other, boolean sameWriter) {
         int max = domains.length + other.domains.length;
         int[] d = new int[max];
         int[] s = new int[max];
@@ -161,7 +218,8 @@ public final class MariaDbGtidPosition implements GtidPosition {
             int cmp = i == domains.length ? 1
                     : j == other.domains.length ? -1
                     : Integer.compareUnsigned(domains[i], other.domains[j]);
-            boolean takeOther = cmp > 0 || (cmp == 0 && Long.compareUnsigned(other.seqs[j], seqs[i]) > 0);
+            boolean takeOther = cmp > 0 || (cmp == 0 && Long.compareUnsigned(other.seqs[j], seqs[i]) > 0
+                    && (!sameWriter || servers[i] == other.servers[j]));
             if (takeOther) {
                 d[k] = other.domains[j];
                 s[k] = other.servers[j];

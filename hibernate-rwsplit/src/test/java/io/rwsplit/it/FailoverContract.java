@@ -188,6 +188,51 @@ abstract class FailoverContract {
     }
 
     /**
+     * A failover that lost nothing (every write replicated), seen late: the primary killed and replica 1 promoted, then
+     * a session writes through the primary URL, whose host list leads to the promoted server at once, before the
+     * monitor's next look (a long probe interval). That write is the new primary's own, not one the failover lost: when
+     * the monitor sees the change, no lost-write failover is counted or logged, and the writer's next read and a new
+     * session's answer the write. Before the writer was told apart (PostgreSQL's timeline, the GTID's server id on
+     * MariaDB), its position, past what the new primary had replicated, was taken for a lost write: counted, logged at
+     * ERROR, and the writer's next read failed with {@link LostWriteException}.
+     */
+    @Test
+    void aWriteOnThePromotedServerBeforeTheMonitorSeesTheFailoverIsNotReportedLost() throws Exception {
+        try (LogCapture logs = LogCapture.attach("io.rwsplit", Level.WARN);
+                EntityManagerFactory emf = factory(true, Map.of(RwSplitSettings.PROBE_INTERVAL, "15s"))) {
+            commit(emf, 4L, 1);
+            cluster.sync();
+            cluster.kill(TestCluster.PRIMARY);
+            cluster.promote(1);
+            EntityManager writer = emf.createEntityManager();
+            try {
+                update(writer, 4L, 2);
+                assertEquals(2, cluster.queryInt(TestCluster.replica(1), "select written from failover_row where id = 4"),
+                        "the write is on the promoted server");
+                assertTrue(logs.lines().stream().noneMatch(l -> l.contains("another server answers as the primary")),
+                        () -> "the monitor saw the failover before the write: nothing tested; " + logs.lines());
+
+                long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
+                while (logs.lines().stream().noneMatch(l -> l.contains("another server answers as the primary"))) {
+                    assertTrue(System.nanoTime() < deadline, () -> "the monitor did not see the failover: " + logs.lines());
+                    Thread.sleep(50);   // its next look comes within the probe interval
+                }
+                assertEquals(0, RwSplit.statistics(emf).lostWriteFailovers(), () -> String.join("\n", logs.lines()));
+                assertTrue(logs.lines().stream().noneMatch(l -> l.startsWith("ERROR")), () -> String.join("\n", logs.lines()));
+                writer.clear();
+                assertEquals(2, writer.find(rowClass(), 4L).written, "the writer reads its write");
+                try (EntityManager later = emf.createEntityManager()) {
+                    assertEquals(2, later.find(rowClass(), 4L).written);
+                }
+                assertEquals(0, RwSplit.statistics(emf).lostWriteReads());
+            }
+            finally {
+                writer.close();
+            }
+        }
+    }
+
+    /**
      * A read that must see a write no replica has (both detached), sent to the primary, right after the primary died
      * and before the monitor's next look at it (a long probe interval here), the pool lending connections in
      * autocommit mode as Spring Boot's does: the pooled primary connection's driver may have re-opened it on replica 1

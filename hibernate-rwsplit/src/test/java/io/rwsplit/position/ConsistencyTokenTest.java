@@ -120,6 +120,21 @@ class ConsistencyTokenTest {
     }
 
     @Test
+    void aPostgresPositionKeepsItsTimelineWhenKnown() {
+        ConsistencyToken token = ConsistencyToken.of(LsnPosition.parse("16/B374D848").onTimeline(3), MICROS);
+        LsnPosition decoded = (LsnPosition) ConsistencyToken.decode(token.encode()).positionOrNull();
+        assertEquals(3, decoded.timeline(), "which server wrote it: a failover tells its own writes from lost ones by it");
+        assertEquals(LsnPosition.parse("16/B374D848"), decoded);
+        assertEquals(ConsistencyToken.decode(v1(MICROS + ";P16/B374D848@3")), token);
+        assertEquals(0, ((LsnPosition) ConsistencyToken.decode(v1("17;P0/5000")).positionOrNull()).timeline(),
+                "a token without one (an older release's) is read as before: timeline unknown");
+        assertMalformed(v1("17;P0/5000@"), "its timeline '' is not a number");
+        assertMalformed(v1("17;P0/5000@x"), "its timeline 'x' is not a number");
+        assertMalformed(v1("17;P0/5000@0"), "a PostgreSQL timeline is between 1 and 4294967295, not 0");
+        assertMalformed(v1("17;P0/5000@4294967296"), "not 4294967296");
+    }
+
+    @Test
     void truncatesALongTokenInTheMessage() {
         String token = "v1." + "A".repeat(500) + "*";
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ConsistencyToken.decode(token));

@@ -119,4 +119,48 @@ class LsnPositionTest {
         ConsistencyToken b = ConsistencyToken.of(GtidPosition.parsePostgres("0/4000"), 20);
         assertEquals(ConsistencyToken.of(GtidPosition.parsePostgres("0/5000"), 20), Tokens.merge(a, b));
     }
+
+    private static LsnPosition at(long lsn, long timeline) {
+        return LsnPosition.of(lsn).onTimeline(timeline);
+    }
+
+    @Test
+    void aTimelineSaysWhoWroteButNeitherOrdersNorPrintsNorParts() {
+        assertEquals(2, at(0x5000, 2).timeline());
+        assertEquals(0, LsnPosition.of(0x5000).timeline(), "unknown");
+        assertEquals(LsnPosition.of(0x5000), at(0x5000, 2), "equal at the same byte offset");
+        assertEquals("0/5000", at(0x5000, 2).toString(), "not in its text, nor in a token's");
+        assertTrue(at(0x5000, 1).contains(at(0x4000, 2)));
+        assertEquals(2, ((LsnPosition) at(0x4000, 1).merge(at(0x5000, 2))).timeline(), "the furthest, with its own");
+        assertEquals(3, at(0x5000, 3).next().timeline());
+        assertEquals(3, at(0x2018, 3).asReplayPosition(8192).timeline());
+        assertSame(LsnPosition.EMPTY, LsnPosition.EMPTY.onTimeline(2));
+        assertThrows(IllegalArgumentException.class, () -> LsnPosition.of(1).onTimeline(0));
+        assertThrows(IllegalArgumentException.class, () -> LsnPosition.of(1).onTimeline(1L << 32));
+    }
+
+    /**
+     * The new primary replicated the old one's WAL up to 0/7000 (its switch point), then wrote on timeline 2 up to
+     * 0/8000. A write at 0/7500 on timeline 2 is its own; one at 0/7100 on timeline 1 is the old primary's, which no
+     * standby had, though the new primary's own writes passed its number.
+     */
+    @Test
+    void aNewPrimaryHoldsItsOwnWritesPastItsSwitchPointButNotTheOldPrimarysLostOnes() {
+        LsnPosition survived = LsnPosition.of(0x7000);
+        LsnPosition newPrimary = at(0x8000, 2);
+        assertTrue(newPrimary.holdsAfterPromotion(survived, at(0x7500, 2)), "its own");
+        assertTrue(newPrimary.holdsAfterPromotion(survived, at(0x6000, 1)), "replicated before the promotion");
+        assertFalse(newPrimary.holdsAfterPromotion(survived, at(0x7100, 1)), "the old primary's, lost");
+        assertFalse(newPrimary.holdsAfterPromotion(survived, at(0x9000, 2)), "not yet written there");
+        assertFalse(newPrimary.holdsAfterPromotion(survived, LsnPosition.of(0x7500)), "a writer unknown: as before");
+        assertFalse(LsnPosition.of(0x8000).holdsAfterPromotion(survived, at(0x7500, 2)), "the new primary's unknown");
+    }
+
+    @Test
+    void theFurthestWriteOfTheFirstWriterIsKeptWhenAnotherTimelineWritesLater() {
+        assertEquals(at(0x7100, 1), at(0x7100, 1).mergeSameWriter(at(0x7500, 2)), "the old primary's write stays");
+        assertEquals(1, ((LsnPosition) at(0x7100, 1).mergeSameWriter(at(0x7500, 2))).timeline());
+        assertEquals(LsnPosition.of(0x7500), at(0x7100, 1).mergeSameWriter(at(0x7500, 1)), "the same writer: merged");
+        assertEquals(LsnPosition.of(0x7500), at(0x7100, 1).mergeSameWriter(LsnPosition.of(0x7500)), "unknown: merged");
+    }
 }

@@ -155,4 +155,30 @@ class MariaDbGtidPositionTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p(huge));
         assertTrue(e.getMessage().contains("'" + huge.substring(0, 60) + "...' (601 chars)"), e.getMessage());
     }
+
+    /**
+     * The new primary (server 2) replicated the old one's (server 1) writes up to 0-1-100, then wrote 0-2-101 to
+     * 0-2-105 itself. 0-2-103 is its own; 0-1-101, the old primary's, no replica had, though the new primary's own
+     * numbering passed it.
+     */
+    @Test
+    void aNewPrimaryHoldsItsOwnWritesPastWhatItReplicatedButNotTheOldPrimarysLostOnes() {
+        GtidPosition survived = p("0-1-100");
+        GtidPosition newPrimary = p("0-2-105");
+        assertTrue(newPrimary.holdsAfterPromotion(survived, p("0-2-103")), "its own");
+        assertTrue(newPrimary.holdsAfterPromotion(survived, p("0-1-99")), "replicated");
+        assertFalse(newPrimary.holdsAfterPromotion(survived, p("0-1-101")), "the old primary's, lost");
+        assertFalse(newPrimary.holdsAfterPromotion(survived, p("0-2-106")), "not yet written there");
+        assertTrue(p("0-2-105,1-1-7").holdsAfterPromotion(p("0-1-100,1-1-7"), p("0-2-104,1-1-7")), "domain by domain");
+        assertFalse(p("0-2-105,1-1-7").holdsAfterPromotion(p("0-1-100,1-1-7"), p("0-2-104,1-1-8")));
+        assertFalse(p("0-2-105").holdsAfterPromotion(p("0-1-100"), p("0-2-104,1-2-1")), "a domain it never wrote");
+    }
+
+    @Test
+    void theFurthestWriteOfTheFirstWriterIsKeptWhereAnotherServerWritesLater() {
+        assertEquals(p("0-1-101"), p("0-1-101").mergeSameWriter(p("0-2-102")), "the old primary's write stays");
+        assertEquals(p("0-1-102"), p("0-1-101").mergeSameWriter(p("0-1-102")), "the same server: merged");
+        assertEquals(p("0-1-101,1-2-5"), p("0-1-101,1-2-4").mergeSameWriter(p("0-2-102,1-2-5")), "domain by domain");
+        assertEquals(p("0-1-101,1-2-4"), p("0-1-101").mergeSameWriter(p("1-2-4")), "a new domain is added");
+    }
 }

@@ -65,7 +65,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         this.commits = new CommitCapture(runtime, unit, label, this::flavour);
         this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
         this.firstReadWithoutState = unitWide && runtime.config().scopeResolver() == null && !runtime.sharedStore();
-        this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
+        this.lostWrites = new LostWrites(label, runtime.config().lostWrites(), unitWide);
         this.tokens = new TokenTrust(runtime.config().tokenSecret(), runtime.clock(), runtime.config().storeTtl(),
                 this::reported);
         this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);
@@ -239,7 +239,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived, long asOfMicros) {
         long now = asOfMicros;
-        lostWrites.failover(survived, unit.knownWrite(), unit.unconfirmed(), now);
+        lostWrites.failover(survived, newPrimary, unit.knownWrite(), unit.unconfirmed(), now);
         GtidPosition position = applied.forgetAll(newPrimary);
         if (position instanceof LsnPosition lsn && position != newPrimary) {
             position = lsn.next();

@@ -179,10 +179,11 @@ enum GtidFlavour {
      * The positions after the transaction a PostgreSQL connection just committed, read after the commit returned: the
      * WAL insert position (at or after the end of the commit record however the transaction committed, see
      * {@link LsnWait}) and the WAL flush position (at or after it only when the commit was synchronous); see
-     * {@link #commitPosition(ResultSet, boolean)} for which one a read waits for.
+     * {@link #commitPosition(ResultSet, boolean)} for which one a read waits for; and the timeline written on.
      */
     private static final String POSTGRESQL_CAPTURE =
-            "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()";
+            "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn(), "
+            + io.rwsplit.internal.health.GtidReader.TIMELINE_OF + "pg_current_wal_insert_lsn()), 1, 8)";
 
     /** The commit of a transaction and its position in one round trip: see {@code POSTGRESQL.commitCapturing}. */
     private static final String POSTGRESQL_COMMIT_AND_CAPTURE =
@@ -330,7 +331,9 @@ enum GtidFlavour {
         if (text == null || text.isBlank()) {
             return null;
         }
-        LsnPosition position = LsnPosition.parse(text);
+        // on its timeline: a failover that finds the write past what the new primary replicated tells the new
+        // primary's own writes from the old primary's lost ones by it
+        LsnPosition position = io.rwsplit.internal.health.GtidReader.onTimeline(LsnPosition.parse(text), rs.getString(4));
         if (!synchronous) {
             position = position.asReplayPosition(Integer.parseInt(rs.getString(2).trim()));
         }

@@ -21,16 +21,19 @@ import io.rwsplit.position.GtidPosition;
 final class LostWrites {
 
     /**
-     * What a failover lost: its number (among those that lost a write), what the new primary held, when it was seen,
-     * the commit time of a write of this unit whose position was never read and may be lost (0: none), and who
-     * learned it since.
+     * What a failover lost: its number (among those that lost a write), what the new primary held of the old one's
+     * history and its position when it was seen (its own writes since its promotion are in it), when it was seen, the
+     * unit's write it is known to have lost (null: none known), the commit time of a write of this unit whose position
+     * was never read and may be lost (0: none), and who learned it since.
      */
-    private record Failover(long id, GtidPosition survived, long failoverMicros, long unconfirmedMicros,
-                            ConcurrentHashMap<String, Boolean> told) {
+    private record Failover(long id, GtidPosition survived, GtidPosition newPrimary, long failoverMicros,
+                            ConsistencyToken lost, long unconfirmedMicros, ConcurrentHashMap<String, Boolean> told) {
     }
 
     private final String label;
     private final LostWriteReads mode;
+    /** Whether every read requires the unit's last committed write ({@code consistency_scope=unit}). */
+    private final boolean unitWide;
     private final AtomicLong failovers = new AtomicLong();
     private final AtomicLong reads = new AtomicLong();
     /**
@@ -39,19 +42,23 @@ final class LostWrites {
      */
     private volatile Failover last;
 
-    LostWrites(String label, LostWriteReads mode) {
+    LostWrites(String label, LostWriteReads mode, boolean unitWide) {
         this.label = label;
         this.mode = mode;
+        this.unitWide = unitWide;
     }
 
     /**
-     * A failover was seen at {@code nowMicros}: the new primary holds {@code survived} of the old one's history;
-     * {@code wrote} is the furthest known position of the unit's writes since the last failover (null: unknown);
+     * A failover was seen at {@code nowMicros}: the new primary holds {@code survived} of the old one's history, and
+     * stands at {@code newPrimary} (null: unknown), which holds its own writes since its promotion, also those of this
+     * unit committed there before the failover was seen (a multi-host URL leads there at once): they are not lost
+     * ({@link GtidPosition#holdsAfterPromotion}); {@code wrote} is the furthest known position of the unit's writes since the last failover (null: unknown);
      * {@code unconfirmed} the last write whose position could not be read, the old primary not seen answering since
      * (null: none). A write known to be missing, or one that may be, is counted and logged once at ERROR.
      */
-    void failover(GtidPosition survived, GtidPosition wrote, UnitPosition.Unconfirmed unconfirmed, long nowMicros) {
-        boolean known = survived != null && wrote != null && !holds(survived, wrote);
+    void failover(GtidPosition survived, GtidPosition newPrimary, ConsistencyToken wrote,
+                  UnitPosition.Unconfirmed unconfirmed, long nowMicros) {
+        boolean known = survived != null && wrote != null && !holds(survived, newPrimary, wrote.positionOrNull());
         if (!known && unconfirmed == null) {
             return;
         }
@@ -60,7 +67,7 @@ final class LostWrites {
             ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
                     + " primary holds the old primary's writes up to {} and does not have this unit's last committed"
                     + " write {} (acknowledged by the old primary before a replica had it: asynchronous replication);"
-                    + " what was written then is not in the database any more", label, survived, wrote);
+                    + " what was written then is not in the database any more", label, survived, wrote.positionOrNull());
         }
         else {
             ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes may have been lost in a failover of the"
@@ -71,7 +78,8 @@ final class LostWrites {
                     java.time.Instant.EPOCH.plusNanos(unconfirmed.commitMicros() * 1000), survived);
         }
         // published once, before the caller's re-base: a read that sees the re-base sees this
-        last = new Failover(id, survived, nowMicros, unconfirmed == null ? 0 : unconfirmed.commitMicros(),
+        last = new Failover(id, survived, newPrimary, nowMicros, known ? wrote : null,
+                unconfirmed == null ? 0 : unconfirmed.commitMicros(),
                 new ConcurrentHashMap<>());
     }
 
@@ -93,10 +101,21 @@ final class LostWrites {
         GtidPosition own = need.positionOrNull();
         LostWrite lost;
         if (own != null) {
-            if (l.survived() == null || holds(l.survived(), own)) {
+            if (l.survived() == null) {
                 return null;
             }
-            lost = new LostWrite(own, need.commitTimeMicros(), l.id());
+            if (!holds(l.survived(), l.newPrimary(), own)) {
+                lost = new LostWrite(own, need.commitTimeMicros(), l.id());
+            }
+            else if (unitWide && l.lost() != null && need.commitTimeMicros() >= l.lost().commitTimeMicros()
+                    && !holds(l.survived(), null, own)) {
+                // a write of the new primary's own, committed after the unit's lost write: at the unit scope a
+                // requirement that reached it required the lost write too
+                lost = new LostWrite(l.lost().positionOrNull(), l.lost().commitTimeMicros(), l.id());
+            }
+            else {
+                return null;
+            }
         }
         else if (l.unconfirmedMicros() != 0 && need.commitTimeMicros() >= l.unconfirmedMicros()) {
             // a token without a position that is as late as the unconfirmed write: it stands for that write or a later one
@@ -133,9 +152,10 @@ final class LostWrites {
         return reads.get();
     }
 
-    private static boolean holds(GtidPosition survived, GtidPosition write) {
+    /** Whether a new primary at {@code newPrimary} (null: unknown) that replicated {@code survived} holds {@code write}. */
+    private static boolean holds(GtidPosition survived, GtidPosition newPrimary, GtidPosition write) {
         try {
-            return survived.contains(write);
+            return newPrimary == null ? survived.contains(write) : newPrimary.holdsAfterPromotion(survived, write);
         }
         catch (IllegalArgumentException flavoursDiffer) {
             return true;   // another kind of server: nothing to compare, nothing reported

@@ -19,7 +19,7 @@ final class UnitPosition {
      * not be read (a commit on a connection that broke, the time rule for readers) takes the position out of
      * {@link #last} but not out of here: the writes before it are still known to need it.
      */
-    private final AtomicReference<GtidPosition> known = new AtomicReference<>();
+    private final AtomicReference<ConsistencyToken> known = new AtomicReference<>();
     /**
      * The last write committed since the last failover whose position could not be read (its connection broke right
      * after the commit), while the primary has not been seen answering since; null when there is none.
@@ -83,10 +83,11 @@ final class UnitPosition {
     }
 
     /**
-     * The furthest position a write committed since the last failover (here or, learnt from the store, in another
-     * instance) is known to have, even when a later write's position is unknown; null when none is known.
+     * The write with the furthest position of those committed since the last failover (here or, learnt from the store,
+     * in another instance), even when a later write's position is unknown; null when none is known. Of the old
+     * primary's writes: a later write of another server (a new primary not seen yet) does not replace it.
      */
-    GtidPosition knownWrite() {
+    ConsistencyToken knownWrite() {
         return known.get();
     }
 
@@ -95,22 +96,26 @@ final class UnitPosition {
         if (write != null) {
             last.accumulateAndGet(write, Tokens::merge);
             changes.incrementAndGet();
-            GtidPosition p = write.trusted() ? write.positionOrNull() : null;
-            if (p != null) {
-                known.accumulateAndGet(p, UnitPosition::further);
+            if (write.trusted() && write.positionOrNull() != null) {
+                // the old primary's writes: a write of a new primary not seen yet (another writer) does not hide them
+                known.accumulateAndGet(write, UnitPosition::further);
             }
         }
     }
 
-    private static GtidPosition further(GtidPosition a, GtidPosition b) {
+    /** The furthest of {@code a} and {@code b} by the same writer ({@link GtidPosition#mergeSameWriter}), with its time. */
+    private static ConsistencyToken further(ConsistencyToken a, ConsistencyToken b) {
         if (a == null) {
             return b;
         }
+        GtidPosition merged;
         try {
-            return a.merge(b);
+            merged = a.positionOrNull().mergeSameWriter(b.positionOrNull());
         }
         catch (IllegalArgumentException flavoursDiffer) {
             return b;   // another kind of server: the later one stands
         }
+        return merged == a.positionOrNull() ? a : merged == b.positionOrNull() ? b
+                : ConsistencyToken.of(merged, Math.max(a.commitTimeMicros(), b.commitTimeMicros()));
     }
 }

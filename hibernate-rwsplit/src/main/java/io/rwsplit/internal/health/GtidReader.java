@@ -92,9 +92,44 @@ public final class GtidReader {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_current_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
-            case POSTGRESQL -> lsn(c, "select pg_current_wal_lsn()");
+            case POSTGRESQL -> primaryLsn(c);
             default -> null;
         };
+    }
+
+    /**
+     * A PostgreSQL primary's WAL position with its timeline (which says that the server's own writes are its own, not
+     * an older primary's: {@link GtidPosition#holdsAfterPromotion}); null when the server answers none.
+     */
+    private static GtidPosition primaryLsn(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_current_wal_lsn(), "
+                + TIMELINE_OF + "pg_current_wal_lsn()), 1, 8)")) {
+            String text = rs.next() ? rs.getString(1) : null;
+            return text == null || text.isEmpty() ? null : onTimeline(LsnPosition.parse(text), rs.getString(2));
+        }
+    }
+
+    /**
+     * The start of a SQL expression, to be followed by an LSN and {@code "), 1, 8)"}: the timeline of a primary's WAL
+     * at that LSN, eight hexadecimal digits (the first field of the WAL file's name; it fails during recovery).
+     */
+    public static final String TIMELINE_OF = "substr(pg_walfile_name(";
+
+    /**
+     * {@code position} on the timeline {@code hex} (eight hexadecimal digits, as {@link #TIMELINE_OF} answers);
+     * {@code position} itself when {@code hex} is null or no timeline.
+     */
+    public static LsnPosition onTimeline(LsnPosition position, String hex) {
+        if (hex == null) {
+            return position;
+        }
+        try {
+            long timeline = Long.parseUnsignedLong(hex.trim(), 16);
+            return timeline >= 1 && timeline <= 0xFFFF_FFFFL ? position.onTimeline(timeline) : position;
+        }
+        catch (NumberFormatException e) {
+            return position;
+        }
     }
 
     /**

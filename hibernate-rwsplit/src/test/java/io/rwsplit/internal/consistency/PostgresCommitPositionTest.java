@@ -45,7 +45,11 @@ class PostgresCommitPositionTest {
                 calls.add("query " + args[0] + " with autocommit " + autoCommit);
                 return fake(ResultSet.class, (rName, rArgs) -> switch (rName) {
                     case "next" -> true;
-                    case "getString" -> (Integer) rArgs[0] == 1 ? "0/16B3748" : "8192";
+                    case "getString" -> switch ((Integer) rArgs[0]) {
+                        case 1 -> "0/16B3748";
+                        case 4 -> "00000003";
+                        default -> "8192";
+                    };
                     default -> null;
                 });
             });
@@ -65,7 +69,9 @@ class PostgresCommitPositionTest {
     @Test
     void inAutocommitModeThePositionIsReadAsItIs() throws Exception {
         autoCommit = true;
-        assertEquals(LsnPosition.parse("0/16B3748"), GtidFlavour.POSTGRESQL.captureAfterCommit(primary()));
+        LsnPosition captured = (LsnPosition) GtidFlavour.POSTGRESQL.captureAfterCommit(primary());
+        assertEquals(LsnPosition.parse("0/16B3748"), captured);
+        assertEquals(3, captured.timeline(), "the timeline it was written on");
         assertEquals(List.of("query " + CAPTURE + " with autocommit true"), calls);
     }
 
@@ -90,8 +96,8 @@ class PostgresCommitPositionTest {
     }
 
     /** The position query the capture prepares. */
-    private static final String CAPTURE =
-            "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()";
+    private static final String CAPTURE = "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'),"
+            + " pg_current_wal_flush_lsn(), substr(pg_walfile_name(pg_current_wal_insert_lsn()), 1, 8)";
 
     /** A prepared statement is executed without SQL: pgjdbc refuses {@code execute(String)} on one. */
     static void noSqlGiven(Object[] args) {
@@ -122,6 +128,7 @@ class PostgresCommitPositionTest {
                 case "getString" -> switch ((Integer) rArgs[0]) {
                     case 1 -> position;
                     case 2 -> "8192";
+                    case 4 -> "0000000A";
                     default -> flushPosition == null ? position : flushPosition;
                 };
                 default -> null;
@@ -139,7 +146,8 @@ class PostgresCommitPositionTest {
         List<Exception> unreadable = new ArrayList<>();
         GtidPosition read = GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), unreadable::add);
         assertEquals(LsnPosition.parse("0/16B3748"), read);
-        assertEquals(List.of("execute select current_setting('synchronous_commit'); commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()",
+        assertEquals(10, ((LsnPosition) read).timeline(), "the timeline it was written on");
+        assertEquals(List.of("execute select current_setting('synchronous_commit'); commit; " + CAPTURE,
                 "commit()", "close"), calls, "one statement; the driver's commit() after it only tells the pool");
         assertEquals(List.of(), unreadable);
     }
@@ -179,7 +187,7 @@ class PostgresCommitPositionTest {
         SQLException thrown = assertThrows(SQLException.class,
                 () -> GtidFlavour.POSTGRESQL.commitCapturing(committingPrimary(), e -> { throw new AssertionError(e); }));
         assertSame(combinedFails, thrown);
-        assertEquals(List.of("execute select current_setting('synchronous_commit'); commit; select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn()",
+        assertEquals(List.of("execute select current_setting('synchronous_commit'); commit; " + CAPTURE,
                 "close"), calls);
     }
 

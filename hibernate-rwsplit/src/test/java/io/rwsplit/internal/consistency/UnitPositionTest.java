@@ -31,7 +31,8 @@ class UnitPositionTest {
         unit.committed(ConsistencyToken.of(io.rwsplit.position.LsnPosition.of(400), 1_500));
         unit.committed(ConsistencyToken.withoutPosition(2_000));
         assertNull(unit.current().positionOrNull(), "readers use the time rule");
-        assertEquals(io.rwsplit.position.LsnPosition.of(500), unit.knownWrite(), "the writes before still need 500");
+        assertEquals(ConsistencyToken.of(io.rwsplit.position.LsnPosition.of(500), 1_000), unit.knownWrite(),
+                "the writes before still need 500");
         unit.rebase(ConsistencyToken.of(io.rwsplit.position.LsnPosition.of(450), 3_000));
         assertNull(unit.knownWrite(), "a failover starts over");
     }

@@ -1,0 +1,186 @@
+package io.rwsplit.internal.consistency;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import io.rwsplit.internal.health.ServerEpochs;
+import io.rwsplit.position.ConsistencyToken;
+import io.rwsplit.position.GtidPosition;
+import io.rwsplit.position.LsnPosition;
+import io.rwsplit.testing.FakeClock;
+import io.rwsplit.testing.LogCapture;
+
+/**
+ * Writes committed on a new primary before the monitor sees the failover, with a fake clock: a primary URL that leads
+ * to the promoted server at once (pgjdbc's or MariaDB Connector/J's host list, a proxy, a moved address) lets sessions
+ * write there first. Those writes are the new primary's own, not writes the failover lost: nobody is told of a loss
+ * and no lossy failover is counted; a write of the old primary that no replica had is still found missing, also
+ * behind the new primary's later writes, and told to every session whose reads required it.
+ */
+class FailoverSeenLateTest {
+
+    private final FakeClock clock = new FakeClock();
+    private final CausalReads causal = new CausalReads(ConsistencyRuntime.create(Map.of(), clock), "default",
+            new ServerEpochs(2));
+    /** A lossy failover logs at ERROR, as it should: not shown here. */
+    private final LogCapture quiet = LogCapture.attach("io.rwsplit.consistency", ch.qos.logback.classic.Level.OFF);
+
+    @AfterEach
+    void restore() {
+        quiet.close();
+    }
+
+    private static LsnPosition lsn(long lsn, long timeline) {
+        return LsnPosition.of(lsn).onTimeline(timeline);
+    }
+
+    private SessionConsistency writes(GtidPosition position) {
+        SessionConsistency session = causal.newSession();
+        session.committed(ConsistencyToken.of(position, clock.epochMicros()));
+        clock.advanceMillis(10);
+        return session;
+    }
+
+    /** The monitor sees the new primary at {@code newPrimary}, which replicated {@code survived} before its promotion. */
+    private void seen(GtidPosition newPrimary, GtidPosition survived) {
+        long asOf = clock.epochMicros();
+        clock.advanceMillis(1);
+        causal.primaryChanged(newPrimary, survived, asOf);
+        clock.advanceMillis(10);
+    }
+
+    private static LostWrite toldAtNextRead(SessionConsistency session) {
+        session.requirement();
+        return session.takeLostWrite();
+    }
+
+    @Test
+    void aWriteOnTheNewPrimaryBeforeTheFailoverIsSeenIsNotALostWrite() {
+        SessionConsistency old = writes(lsn(0x7000, 1));   // replicated: the switch point is 0/7000
+        SessionConsistency early = writes(lsn(0x7500, 2));   // on the promoted server, before the monitor's look
+        seen(lsn(0x8000, 2), LsnPosition.of(0x7000));
+
+        assertNull(toldAtNextRead(early), "its write is in the new primary");
+        assertNull(toldAtNextRead(old));
+        assertNull(toldAtNextRead(causal.newSession()));
+        assertEquals(0, causal.lostWriteFailovers(), "no loss counted or logged");
+        assertEquals(LsnPosition.of(0x8000), early.requirement().positionOrNull(), "re-based: the new primary has it");
+    }
+
+    @Test
+    void onMariaDbTheServerIdOfTheWritesGtidSaysTheNewPrimaryWroteIt() {
+        writes(GtidPosition.parseMariaDb("0-1-100"));
+        SessionConsistency early = writes(GtidPosition.parseMariaDb("0-2-101"));
+        seen(GtidPosition.parseMariaDb("0-2-102"), GtidPosition.parseMariaDb("0-1-100"));
+
+        assertNull(toldAtNextRead(early));
+        assertEquals(0, causal.lostWriteFailovers());
+    }
+
+    /**
+     * The old primary's write 0/7100 no standby had, then a write on the promoted server at 0/7500 (timeline 2), whose
+     * numbering passes it. The loss is found; the session that wrote it is told of it, and so is the one that wrote on
+     * the new primary: at the unit scope (the default) its requirement, formed after the lost write, required that
+     * one too. A session begun after the change is not told.
+     */
+    @Test
+    void aWriteOfTheOldPrimaryIsFoundLostBehindTheNewPrimarysLaterWrites() {
+        writes(lsn(0x7000, 1));
+        SessionConsistency lost = writes(lsn(0x7100, 1));   // acknowledged by the old primary, no standby had it
+        SessionConsistency early = writes(lsn(0x7500, 2));   // the new primary's numbering passes it
+        seen(lsn(0x8000, 2), LsnPosition.of(0x7000));
+
+        assertEquals(1, causal.lostWriteFailovers(), "the loss is counted");
+        LostWrite told = toldAtNextRead(lost);
+        assertNotNull(told, "the session that wrote it is told");
+        assertEquals(LsnPosition.of(0x7100), told.position());
+        assertEquals(LsnPosition.of(0x7100), toldAtNextRead(early).position(), "the unit's reads required it");
+        assertNull(toldAtNextRead(early), "once");
+        assertNull(toldAtNextRead(causal.newSession()), "begun after the change");
+    }
+
+    /** As above under {@code consistency_scope=session}: a session's reads require its own writes only. */
+    @Test
+    void underTheSessionScopeTheNewPrimarysWriterIsNotToldOfAnotherSessionsLostWrite() {
+        CausalReads bySession = new CausalReads(ConsistencyRuntime.create(
+                Map.of(io.rwsplit.RwSplitSettings.CONSISTENCY_SCOPE, "session"), clock), "default", new ServerEpochs(2));
+        SessionConsistency lost = bySession.newSession();
+        lost.committed(ConsistencyToken.of(lsn(0x7100, 1), clock.epochMicros()));
+        clock.advanceMillis(10);
+        SessionConsistency early = bySession.newSession();
+        early.committed(ConsistencyToken.of(lsn(0x7500, 2), clock.epochMicros()));
+        clock.advanceMillis(10);
+        long asOf = clock.epochMicros();
+        clock.advanceMillis(1);
+        bySession.primaryChanged(lsn(0x8000, 2), LsnPosition.of(0x7000), asOf);
+        clock.advanceMillis(10);
+
+        assertEquals(LsnPosition.of(0x7100), toldAtNextRead(lost).position());
+        assertNull(toldAtNextRead(early), "its reads never required the other session's write");
+    }
+
+    @Test
+    void onMariaDbTooTheOldPrimarysLostWriteIsFoundBehindTheNewPrimarysLaterWrites() {
+        writes(GtidPosition.parseMariaDb("0-1-100"));
+        SessionConsistency lost = writes(GtidPosition.parseMariaDb("0-1-101"));
+        SessionConsistency early = writes(GtidPosition.parseMariaDb("0-2-101"));   // the same number, another server
+        seen(GtidPosition.parseMariaDb("0-2-103"), GtidPosition.parseMariaDb("0-1-100"));
+
+        assertEquals(1, causal.lostWriteFailovers());
+        assertEquals(GtidPosition.parseMariaDb("0-1-101"), toldAtNextRead(lost).position());
+        assertEquals(GtidPosition.parseMariaDb("0-1-101"), toldAtNextRead(early).position(), "the unit's reads required it");
+    }
+
+    /** A store shared by instances that keeps tokens as text, as Redis does: what one instance wrote, the other reads. */
+    static final class TextStore implements io.rwsplit.spi.ConsistencyStore {
+        private final java.util.concurrent.ConcurrentHashMap<String, String> kept = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        public ConsistencyToken read(String scope) {
+            String text = kept.get(scope);
+            return text == null ? null : ConsistencyToken.decode(text);
+        }
+
+        @Override
+        public void record(String scope, ConsistencyToken write) {
+            kept.merge(scope, write.encode(), (a, b) -> io.rwsplit.position.Tokens.merge(ConsistencyToken.decode(a),
+                    ConsistencyToken.decode(b)).encode());
+        }
+    }
+
+    /**
+     * Two instances share the unit's position through the store. The other instance writes 0/7500 on the promoted
+     * server (timeline 2) before either monitor sees the failover, and this instance learns it from the store: its
+     * timeline comes along, so when this instance's monitor sees the failover, which lost nothing (the old primary's
+     * last write, 0/7000, was replicated), no loss is counted and the write's readers here are not told of one.
+     */
+    @Test
+    void aWriteOfAnotherInstanceOnTheNewPrimaryLearntFromTheStoreIsNotALostWrite() {
+        TextStore store = new TextStore();
+        CausalReads here = new CausalReads(new ConsistencyRuntime(ConsistencyConfig.from(Map.of()), clock, store, false),
+                "default", new ServerEpochs(2));
+        CausalReads there = new CausalReads(new ConsistencyRuntime(ConsistencyConfig.from(Map.of()), clock, store, false),
+                "default", new ServerEpochs(2));
+        here.newSession().committed(ConsistencyToken.of(lsn(0x7000, 1), clock.epochMicros()));
+        clock.advanceMillis(10);
+        there.newSession().committed(ConsistencyToken.of(lsn(0x7500, 2), clock.epochMicros()));
+        clock.advanceMillis(10);
+        SessionConsistency reader = here.newSession();
+        assertEquals(LsnPosition.of(0x7500), reader.requirement().positionOrNull(), "learnt from the store");
+
+        long asOf = clock.epochMicros();
+        clock.advanceMillis(1);
+        here.primaryChanged(lsn(0x8000, 2), LsnPosition.of(0x7000), asOf);
+        clock.advanceMillis(10);
+
+        assertEquals(0, here.lostWriteFailovers());
+        assertNull(toldAtNextRead(reader));
+        assertNull(toldAtNextRead(here.newSession()));
+    }
+}
