@@ -149,7 +149,9 @@ public final class LsnPosition implements GtidPosition {
      * {@inheritDoc}
      *
      * <p>Past {@code survived}, the switch point of this server's timeline, a write is this server's own when it was
-     * written on this position's timeline: the old primary's writes that no standby had carry the old timeline.
+     * written on this position's timeline: the old primary's writes that no standby had carry the old timeline. Its
+     * number is not compared with this position's: a commit's position is read as the WAL insert position, which may
+     * be ahead of the position the server reports as written.
      */
     @Override
     public boolean holdsAfterPromotion(GtidPosition survived, GtidPosition write) {
@@ -159,7 +161,7 @@ public final class LsnPosition implements GtidPosition {
         if (!(write instanceof LsnPosition w)) {
             return contains(write);   // an empty write, or another flavour: throws as contains does
         }
-        return timeline != 0 && w.timeline == timeline && contains(w);
+        return timeline != 0 && w.timeline == timeline;
     }
 
     /**

@@ -65,7 +65,7 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         this.commits = new CommitCapture(runtime, unit, label, this::flavour);
         this.unitWide = runtime.config().scope() == ConsistencyScope.UNIT;
         this.firstReadWithoutState = unitWide && runtime.config().scopeResolver() == null && !runtime.sharedStore();
-        this.lostWrites = new LostWrites(label, runtime.config().lostWrites(), unitWide);
+        this.lostWrites = new LostWrites(label, runtime.config().lostWrites());
         this.tokens = new TokenTrust(runtime.config().tokenSecret(), runtime.clock(), runtime.config().storeTtl(),
                 this::reported);
         this.catchUp = new CatchUpEstimates(runtime.clock(), runtime.waitMicros(), replicas);

@@ -63,9 +63,14 @@ enum GtidFlavour {
             return commitPosition(primary);
         }
 
+        /**
+         * Without its timeline: read on another connection than the commit's, the position tells nothing of which
+         * server wrote the commit (that connection may lead to a server promoted since).
+         */
         @Override
         GtidPosition captureGlobal(Connection primary) throws SQLException {
-            return commitPosition(primary);
+            GtidPosition p = commitPosition(primary);
+            return p instanceof LsnPosition l ? LsnPosition.of(l.lsn()) : p;
         }
 
         /**

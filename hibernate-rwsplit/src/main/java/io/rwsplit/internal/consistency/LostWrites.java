@@ -32,8 +32,6 @@ final class LostWrites {
 
     private final String label;
     private final LostWriteReads mode;
-    /** Whether every read requires the unit's last committed write ({@code consistency_scope=unit}). */
-    private final boolean unitWide;
     private final AtomicLong failovers = new AtomicLong();
     private final AtomicLong reads = new AtomicLong();
     /**
@@ -42,10 +40,9 @@ final class LostWrites {
      */
     private volatile Failover last;
 
-    LostWrites(String label, LostWriteReads mode, boolean unitWide) {
+    LostWrites(String label, LostWriteReads mode) {
         this.label = label;
         this.mode = mode;
-        this.unitWide = unitWide;
     }
 
     /**
@@ -107,10 +104,11 @@ final class LostWrites {
             if (!holds(l.survived(), l.newPrimary(), own)) {
                 lost = new LostWrite(own, need.commitTimeMicros(), l.id());
             }
-            else if (unitWide && l.lost() != null && need.commitTimeMicros() >= l.lost().commitTimeMicros()
+            else if (l.lost() != null && need.commitTimeMicros() >= l.lost().commitTimeMicros()
                     && !holds(l.survived(), null, own)) {
-                // a write of the new primary's own, committed after the unit's lost write: at the unit scope a
-                // requirement that reached it required the lost write too
+                // a write of the new primary's own, committed after the unit's lost write: a requirement merged from
+                // both keeps only the later one's position, so one that reached it is told of the lost write (also a
+                // requirement that never had it: they cannot be told apart)
                 lost = new LostWrite(l.lost().positionOrNull(), l.lost().commitTimeMicros(), l.id());
             }
             else {

@@ -27,6 +27,12 @@ final class UnitPosition {
     private final AtomicReference<Unconfirmed> unconfirmed = new AtomicReference<>();
     /** How many times {@link #current()} was raised or re-based: a read routed when it was lower is routed again. */
     private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
+    /**
+     * The base of the last failover ({@link #rebase}): what writes committed before it require, which is no write of
+     * its own and never goes into {@link #known} (on MariaDB it may carry the old primary's server id, which would
+     * then hold back every later write of the new primary there).
+     */
+    private volatile ConsistencyToken base;
 
     /**
      * A write whose position is unknown: when its position could not be read ({@link io.rwsplit.spi.Clock#nanoTime()})
@@ -50,6 +56,7 @@ final class UnitPosition {
      * {@code base}; those committed on the new primary since are kept.
      */
     void rebase(ConsistencyToken base) {
+        this.base = base;
         last.updateAndGet(t -> t == null || t.commitTimeMicros() < base.commitTimeMicros() ? base : Tokens.merge(t, base));
         changes.incrementAndGet();
         known.set(null);
@@ -96,7 +103,7 @@ final class UnitPosition {
         if (write != null) {
             last.accumulateAndGet(write, Tokens::merge);
             changes.incrementAndGet();
-            if (write.trusted() && write.positionOrNull() != null) {
+            if (write != base && write.trusted() && write.positionOrNull() != null) {
                 // the old primary's writes: a write of a new primary not seen yet (another writer) does not hide them
                 known.accumulateAndGet(write, UnitPosition::further);
             }

@@ -73,6 +73,8 @@ class PostgresCommitPositionTest {
         assertEquals(LsnPosition.parse("0/16B3748"), captured);
         assertEquals(3, captured.timeline(), "the timeline it was written on");
         assertEquals(List.of("query " + CAPTURE + " with autocommit true"), calls);
+        assertEquals(0, ((LsnPosition) GtidFlavour.POSTGRESQL.captureGlobal(primary())).timeline(),
+                "read on another connection: which server wrote the commit is not known");
     }
 
     /** What the scripted server answers to the combined statement: null for success, else the error it raises. */
