@@ -1,6 +1,7 @@
 package io.rwsplit.internal.route;
 
 import java.sql.Connection;
+import java.sql.DataTruncation;
 import java.sql.SQLException;
 import java.sql.SQLWarning;
 import java.util.concurrent.Executor;
@@ -328,7 +329,9 @@ final class PhysicalConnections {
     /**
      * The warnings of both physical connections, the primary's first. When both have some, a new chain of copies:
      * the drivers' own chains are never linked to each other (a driver answers the same head until its warnings are
-     * cleared, so a second call would link a chain into itself).
+     * cleared, so a second call would link a chain into itself). A copy keeps its kind: a {@link DataTruncation} is
+     * copied as one, and a driver's own kind of warning is the cause of its copy (for what only the driver's type
+     * tells, as PostgreSQL's server message).
      */
     SQLWarning warnings() throws SQLException {
         SQLWarning warnings = primary == null ? null : primary.getWarnings();
@@ -343,7 +346,7 @@ final class PhysicalConnections {
         SQLWarning tail = null;
         for (SQLWarning chain : new SQLWarning[] {warnings, replicaWarnings}) {
             for (SQLWarning w = chain; w != null; w = w.getNextWarning()) {
-                SQLWarning copy = new SQLWarning(w.getMessage(), w.getSQLState(), w.getErrorCode(), w.getCause());
+                SQLWarning copy = copy(w);
                 if (head == null) {
                     head = copy;
                 }
@@ -354,6 +357,20 @@ final class PhysicalConnections {
             }
         }
         return head;
+    }
+
+    /** A warning like {@code w}, not linked to its chain. */
+    private static SQLWarning copy(SQLWarning w) {
+        if (w instanceof DataTruncation t) {
+            DataTruncation copy = new DataTruncation(t.getIndex(), t.getParameter(), t.getRead(), t.getDataSize(),
+                    t.getTransferSize(), t.getCause());
+            copy.setStackTrace(t.getStackTrace());
+            return copy;
+        }
+        SQLWarning copy = new SQLWarning(w.getMessage(), w.getSQLState(), w.getErrorCode(),
+                w.getClass() == SQLWarning.class ? w.getCause() : w);
+        copy.setStackTrace(w.getStackTrace());
+        return copy;
     }
 
     static SQLException chain(SQLException first, SQLException next) {

@@ -3,6 +3,7 @@ package io.rwsplit.internal.route;
 import static io.rwsplit.internal.route.Servers.who;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -255,6 +257,39 @@ class RoutingConnectionTest {
             }
         }
         assertEquals(null, servers.primary.warnings.getNextWarning(), "the driver's own chain is left as it was");
+    }
+
+    /** A driver's own kind of warning, with what only its type tells (as PostgreSQL's server message). */
+    static final class DriverWarning extends java.sql.SQLWarning {
+        final String detail;
+
+        DriverWarning(String reason, String detail) {
+            super(reason, "01000");
+            this.detail = detail;
+        }
+    }
+
+    @Test
+    void warningsOfBothConnectionsKeepTheirKind() throws SQLException {
+        java.sql.DataTruncation truncated = new java.sql.DataTruncation(2, true, false, 12, 8);
+        DriverWarning driver = new DriverWarning("on the replica", "the server's own words");
+        servers.primary.warnings = truncated;
+        servers.replicas.get(0).warnings = driver;
+        try (Connection c = servers.open()) {
+            assertEquals("r1", who(c));
+            try (Statement s = c.createStatement()) {
+                s.executeUpdate("insert into item (label) values ('x')");
+            }
+            java.sql.SQLWarning w = c.getWarnings();
+            java.sql.DataTruncation t = assertInstanceOf(java.sql.DataTruncation.class, w, "a truncation stays one");
+            assertEquals(List.of(2, true, false, 12, 8),
+                    List.of(t.getIndex(), t.getParameter(), t.getRead(), t.getDataSize(), t.getTransferSize()));
+            assertEquals(truncated.getSQLState(), t.getSQLState());
+            java.sql.SQLWarning next = w.getNextWarning();
+            assertEquals("on the replica", next.getMessage());
+            assertSame(driver, next.getCause(), "the driver's warning, with what its type tells");
+            assertEquals("the server's own words", ((DriverWarning) next.getCause()).detail);
+        }
     }
 
     @Test
