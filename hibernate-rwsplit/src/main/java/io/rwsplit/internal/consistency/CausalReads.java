@@ -175,9 +175,12 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
         return stored;
     }
 
-    /** A write of this unit committed: it raises the unit's position (and the shared one, with a shared store). */
-    void unitCommitted(ConsistencyToken write) {
-        unit.committed(write);
+    /**
+     * A write of this unit committed: it raises the unit's position (and the shared one, with a shared store);
+     * {@code captured} is its token as its position was read, before any re-base.
+     */
+    void unitCommitted(ConsistencyToken write, ConsistencyToken captured) {
+        unit.committed(write, captured);
         if (unitWide && runtime.sharedStore()) {
             runtime.record(unitKey, write);
         }
@@ -238,8 +241,29 @@ public final class CausalReads implements io.rwsplit.internal.stats.ConsistencyC
      * is not lost to its readers, and one committed after it keeps its own position.
      */
     public void primaryChanged(GtidPosition newPrimary, GtidPosition survived, long asOfMicros) {
+        failoverSeen(asOfMicros).changed(newPrimary, survived);
+    }
+
+    /** A failover seen, told what the new primary has once its position is read ({@link #failoverSeen}). */
+    @FunctionalInterface
+    public interface FailoverLook {
+        /** See {@link #primaryChanged(GtidPosition, GtidPosition, long)}. */
+        void changed(GtidPosition newPrimary, GtidPosition survived);
+    }
+
+    /**
+     * Another server answers as the primary, seen at {@code asOfMicros}, before its position is read: the unit's writes
+     * as they stand now are what the failover may have lost. Taken after the position, a write committed on the new
+     * primary in between would be missing from it and pass for lost.
+     */
+    public FailoverLook failoverSeen(long asOfMicros) {
+        UnitPosition.Writes writes = unit.writes();
+        return (newPrimary, survived) -> changed(newPrimary, survived, asOfMicros, writes);
+    }
+
+    private void changed(GtidPosition newPrimary, GtidPosition survived, long asOfMicros, UnitPosition.Writes writes) {
         long now = asOfMicros;
-        lostWrites.failover(survived, newPrimary, unit.knownWrite(), unit.unconfirmed(), now);
+        lostWrites.failover(survived, newPrimary, writes, unit.unconfirmed(), now);
         GtidPosition position = applied.forgetAll(newPrimary);
         if (position instanceof LsnPosition lsn && position != newPrimary) {
             position = lsn.next();

@@ -49,13 +49,17 @@ final class LostWrites {
      * A failover was seen at {@code nowMicros}: the new primary holds {@code survived} of the old one's history, and
      * stands at {@code newPrimary} (null: unknown), which holds its own writes since its promotion, also those of this
      * unit committed there before the failover was seen (a multi-host URL leads there at once): they are not lost
-     * ({@link GtidPosition#holdsAfterPromotion}); {@code wrote} is the furthest known position of the unit's writes since the last failover (null: unknown);
-     * {@code unconfirmed} the last write whose position could not be read, the old primary not seen answering since
-     * (null: none). A write known to be missing, or one that may be, is counted and logged once at ERROR.
+     * ({@link GtidPosition#holdsAfterPromotion}); {@code wrote} the unit's writes since the last failover, taken
+     * before {@code newPrimary} was read; {@code unconfirmed} the last write whose position could not be read, the old
+     * primary not seen answering since (null: none). A write known to be missing, or one that may be, is counted and
+     * logged once at ERROR.
      */
-    void failover(GtidPosition survived, GtidPosition newPrimary, ConsistencyToken wrote,
+    void failover(GtidPosition survived, GtidPosition newPrimary, UnitPosition.Writes wrote,
                   UnitPosition.Unconfirmed unconfirmed, long nowMicros) {
-        boolean known = survived != null && wrote != null && !holds(survived, newPrimary, wrote.positionOrNull());
+        ConsistencyToken missing = survived == null ? null
+                : missing(survived, newPrimary, wrote.firstWriter()) != null ? wrote.firstWriter()
+                : missing(survived, newPrimary, wrote.furthest());
+        boolean known = missing != null;
         if (!known && unconfirmed == null) {
             return;
         }
@@ -64,7 +68,7 @@ final class LostWrites {
             ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes were lost in a failover of the primary: the new"
                     + " primary holds the old primary's writes up to {} and does not have this unit's last committed"
                     + " write {} (acknowledged by the old primary before a replica had it: asynchronous replication);"
-                    + " what was written then is not in the database any more", label, survived, wrote.positionOrNull());
+                    + " what was written then is not in the database any more", label, survived, missing.positionOrNull());
         }
         else {
             ConsistencyRuntime.log.error("hibernate-rwsplit [{}]: writes may have been lost in a failover of the"
@@ -75,7 +79,7 @@ final class LostWrites {
                     java.time.Instant.EPOCH.plusNanos(unconfirmed.commitMicros() * 1000), survived);
         }
         // published once, before the caller's re-base: a read that sees the re-base sees this
-        last = new Failover(id, survived, newPrimary, nowMicros, known ? wrote : null,
+        last = new Failover(id, survived, newPrimary, nowMicros, missing,
                 unconfirmed == null ? 0 : unconfirmed.commitMicros(),
                 new ConcurrentHashMap<>());
     }
@@ -148,6 +152,11 @@ final class LostWrites {
     /** Reads that had to see a lost write. */
     long lostWriteReads() {
         return reads.get();
+    }
+
+    /** {@code write} when a new primary at {@code newPrimary} that replicated {@code survived} lacks it, else null. */
+    private static ConsistencyToken missing(GtidPosition survived, GtidPosition newPrimary, ConsistencyToken write) {
+        return write == null || holds(survived, newPrimary, write.positionOrNull()) ? null : write;
     }
 
     /** Whether a new primary at {@code newPrimary} (null: unknown) that replicated {@code survived} holds {@code write}. */

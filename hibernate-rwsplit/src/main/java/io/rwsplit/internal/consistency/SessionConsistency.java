@@ -145,7 +145,7 @@ public final class SessionConsistency {
         if (key != null) {
             causal.record(key, written);
         }
-        causal.unitCommitted(written);
+        causal.unitCommitted(written, write);
         ScopeResolver resolver = causal.runtime().config().scopeResolver();
         if (resolver != null) {
             resolver.committed(write);

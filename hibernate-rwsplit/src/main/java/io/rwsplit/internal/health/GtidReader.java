@@ -92,18 +92,27 @@ public final class GtidReader {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_current_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
-            case POSTGRESQL -> primaryLsn(c);
+            case POSTGRESQL -> primaryLsn(c, "pg_current_wal_lsn()");
             default -> null;
         };
+    }
+
+    /**
+     * {@link #primary}, read when a failover is seen: on PostgreSQL the WAL insert position (with its timeline), which a
+     * commit's position is read as ({@code pg_current_wal_insert_lsn()} after the commit), so that it holds the
+     * commits made on the server before (the written position may still lag them).
+     */
+    public GtidPosition primaryAtFailover(Connection c) throws SQLException {
+        return flavour(c) == Flavour.POSTGRESQL ? primaryLsn(c, "pg_current_wal_insert_lsn()") : primary(c);
     }
 
     /**
      * A PostgreSQL primary's WAL position with its timeline (which says that the server's own writes are its own, not
      * an older primary's: {@link GtidPosition#holdsAfterPromotion}); null when the server answers none.
      */
-    private static GtidPosition primaryLsn(Connection c) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_current_wal_lsn(), "
-                + TIMELINE_OF + "pg_current_wal_lsn()), 1, 8)")) {
+    private static GtidPosition primaryLsn(Connection c, String lsn) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select " + lsn + ", "
+                + TIMELINE_OF + lsn + "), 1, 8)")) {
             String text = rs.next() ? rs.getString(1) : null;
             return text == null || text.isEmpty() ? null : onTimeline(LsnPosition.parse(text), rs.getString(2));
         }

@@ -52,7 +52,7 @@ final class RoutingRuntime implements AutoCloseable {
                     new io.rwsplit.internal.stats.QueryShapes(config.queryShapes(), config.timeSample()), config.rules(), config.auditSample());
             ReplicaMonitor monitor = new ReplicaMonitor(replicas.replicaSet(), config.replicas(), config.health(),
                     protectedPrimary, unit.clock(), causal::observed,
-                    causal::primaryChanged, (writable, askedAt, address, identity) -> {
+                    asOfMicros -> causal.failoverSeen(asOfMicros)::changed, (writable, askedAt, address, identity) -> {
                         router.primaryAnswered(writable, askedAt, address, identity);
                         if (writable) {
                             causal.primaryAnswered(askedAt);

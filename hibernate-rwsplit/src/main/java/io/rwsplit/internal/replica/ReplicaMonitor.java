@@ -82,13 +82,21 @@ public final class ReplicaMonitor implements AutoCloseable {
     @FunctionalInterface
     public interface PrimaryChange {
         /**
-         * @param position its position now (null when it has none)
-         * @param survived what it holds of the old primary's history: what it replicated before its promotion
-         *                 ({@link GtidReader#survived}), else its position now
-         * @param asOfMicros the time (epoch micros) read before {@code position} was: a write committed on it before
-         *                   then is in {@code position}
+         * Another server answers the primary URL, seen at {@code asOfMicros} (epoch micros), before its position is
+         * read: a write committed on it before then is in that position. Returns what to tell once it is read.
          */
-        void changed(GtidPosition position, GtidPosition survived, long asOfMicros);
+        Seen seen(long asOfMicros);
+
+        /** A failover seen, told what the new primary has. */
+        @FunctionalInterface
+        interface Seen {
+            /**
+             * @param position its position now (null when it has none)
+             * @param survived what it holds of the old primary's history: what it replicated before its promotion
+             *                 ({@link GtidReader#survived}), else its position now
+             */
+            void changed(GtidPosition position, GtidPosition survived);
+        }
     }
 
     /** Told the position each probe of a replica reads, with the replica's epoch from before the probe asked. */
@@ -112,7 +120,7 @@ public final class ReplicaMonitor implements AutoCloseable {
      */
     public ReplicaMonitor(ReplicaSet replicas, List<ReplicaConfig> configs, HealthConfig config, PrimarySource primary,
                           Clock clock, Positions positions) {
-        this(replicas, configs, config, primary, clock, positions, (position, survived, asOfMicros) -> { });
+        this(replicas, configs, config, primary, clock, positions, asOfMicros -> (position, survived) -> { });
     }
 
     /**
@@ -381,11 +389,12 @@ public final class ReplicaMonitor implements AutoCloseable {
                 primaryIdentity = identity;
                 if (before != null) {
                     long asOfMicros = clock.epochMicros();   // before the position: what committed earlier is in it
-                    GtidPosition position = gtid.primary(c);
+                    PrimaryChange.Seen seen = primaryChanged.seen(asOfMicros);
+                    GtidPosition position = gtid.primaryAtFailover(c);
                     GtidPosition survived = gtid.survived(c, position);
                     log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
                             + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
-                    primaryChanged.changed(position, survived, asOfMicros);
+                    seen.changed(position, survived);
                 }
             }
             primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null, identity);

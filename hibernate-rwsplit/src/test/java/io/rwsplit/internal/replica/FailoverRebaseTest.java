@@ -53,7 +53,7 @@ class FailoverRebaseTest {
             replicas.epochs());
     private final ReplicaMonitor monitor = new ReplicaMonitor(replicas,
             List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(), primaryUrl(), clock,
-            causal::observed, causal::primaryChanged);
+            causal::observed, asOfMicros -> causal.failoverSeen(asOfMicros)::changed);
 
     @AfterEach
     void stopMonitor() {
@@ -110,7 +110,7 @@ class FailoverRebaseTest {
         List<String> answers = new java.util.ArrayList<>();
         try (ReplicaMonitor watching = new ReplicaMonitor(replicas,
                 List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(), primaryUrl(), clock,
-                causal::observed, causal::primaryChanged,
+                causal::observed, asOfMicros -> causal.failoverSeen(asOfMicros)::changed,
                 (writable, askedAt, address, identity) -> answers.add(writable + "@" + askedAt / 1_000_000))) {
             clock.advanceMillis(5);
             watching.watchPrimary();
@@ -348,7 +348,7 @@ class FailoverRebaseTest {
     /** A monitor wired as the routing runtime wires it: a writable answer tells the causal reads when it was asked. */
     private ReplicaMonitor answeringMonitor() {
         return new ReplicaMonitor(replicas, List.of(replicaConfig("replica1"), replicaConfig("replica2")), config(),
-                primaryUrl(), clock, causal::observed, causal::primaryChanged, (writable, askedAt, address, identity) -> {
+                primaryUrl(), clock, causal::observed, asOfMicros -> causal.failoverSeen(asOfMicros)::changed, (writable, askedAt, address, identity) -> {
                     if (writable) {
                         causal.primaryAnswered(askedAt);
                     }
