@@ -35,8 +35,9 @@ public sealed interface GtidPosition permits MariaDbGtidPosition, MySqlGtidSet, 
     /**
      * Whether the server at this position, a primary promoted after it replicated {@code survived} of the old primary's
      * history, holds {@code write}: {@code survived} contains it, or what {@code survived} lacks of it is this server's
-     * own, written since its promotion and contained here, as its writer shows (MariaDB: the server id of the write's
-     * GTID in each domain is this server's; PostgreSQL: the write's timeline is this position's, both known). A write
+     * own, written since its promotion, as its writer shows (MariaDB: the server id of the write's GTID in each domain
+     * is this server's, and this position contains it; PostgreSQL: the write's timeline is this position's, both
+     * known). A write
      * of the old primary that no replica had is not held, even where this server's own writes have passed its number.
      * MySQL's GTID sets name each transaction's source: {@code survived}, the server's {@code gtid_executed}, holds
      * its own writes already.

@@ -149,8 +149,10 @@ public final class LsnPosition implements GtidPosition {
      * {@inheritDoc}
      *
      * <p>Past {@code survived}, the switch point of this server's timeline, a write is this server's own when it was
-     * written on this position's timeline, at or before it: the old primary's writes that no standby had carry the old
-     * timeline (the number is compared too: a timeline number two servers took, promoted without a shared archive).
+     * written on this position's timeline: the old primary's writes that no standby had carry the old timeline. Its
+     * number is not compared with this position's: a commit's position is read as the WAL insert position, which may
+     * be ahead of the position the server reports as written. (Two servers promoted from one timeline without a shared
+     * archive may both take the next number: then the writes of the first that the second lacks pass for held.)
      */
     @Override
     public boolean holdsAfterPromotion(GtidPosition survived, GtidPosition write) {
@@ -160,7 +162,7 @@ public final class LsnPosition implements GtidPosition {
         if (!(write instanceof LsnPosition w)) {
             return contains(write);   // an empty write, or another flavour: throws as contains does
         }
-        return timeline != 0 && w.timeline == timeline && contains(w);
+        return timeline != 0 && w.timeline == timeline;
     }
 
     /**

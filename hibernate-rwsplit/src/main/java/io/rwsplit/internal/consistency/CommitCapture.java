@@ -153,6 +153,11 @@ final class CommitCapture {
             GtidPosition position = !committingConnection ? f.captureGlobal(primary)
                     : justCommitted ? f.captureAfterCommit(primary) : f.capture(primary);
             if (position != null) {
+                // read after the position: a failover seen before this time (its base read after it) has the position,
+                // which the re-base of a token older than the failover relies on
+                now = runtime.clock().epochMicros();
+            }
+            if (position != null) {
                 if (!positionsSeen) {
                     positionsSeen = true;
                 }

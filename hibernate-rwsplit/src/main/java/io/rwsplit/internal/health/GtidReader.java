@@ -98,15 +98,6 @@ public final class GtidReader {
     }
 
     /**
-     * {@link #primary}, read when a failover is seen: on PostgreSQL the WAL insert position (with its timeline), which a
-     * commit's position is read as ({@code pg_current_wal_insert_lsn()} after the commit), so that it holds the
-     * commits made on the server before (the written position may still lag them).
-     */
-    public GtidPosition primaryAtFailover(Connection c) throws SQLException {
-        return flavour(c) == Flavour.POSTGRESQL ? primaryLsn(c, "pg_current_wal_insert_lsn()") : primary(c);
-    }
-
-    /**
      * A PostgreSQL primary's WAL position with its timeline (which says that the server's own writes are its own, not
      * an older primary's: {@link GtidPosition#holdsAfterPromotion}); null when the server answers none.
      */

@@ -386,16 +386,17 @@ public final class ReplicaMonitor implements AutoCloseable {
             boolean writable = identity != null || (flavour != GtidReader.Flavour.MARIADB && flavour != GtidReader.Flavour.MYSQL);
             String before = primaryIdentity;
             if (identity != null && !identity.equals(before)) {
-                primaryIdentity = identity;
                 if (before != null) {
                     long asOfMicros = clock.epochMicros();   // before the position: what committed earlier is in it
                     PrimaryChange.Seen seen = primaryChanged.seen(asOfMicros);
-                    GtidPosition position = gtid.primaryAtFailover(c);
+                    GtidPosition position = gtid.primary(c);
                     GtidPosition survived = gtid.survived(c, position);
                     log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
                             + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
                     seen.changed(position, survived);
                 }
+                // once told: a look whose positions could not be read is made again at the next interval
+                primaryIdentity = identity;
             }
             primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null, identity);
         }

@@ -47,6 +47,8 @@ class FailoverRebaseTest {
 
     private final FakeClock clock = new FakeClock();
     private volatile Server behindPrimaryUrl = new Server("1@db:3307", false, "0-1-52");
+    /** Whether the server behind the primary URL fails the question of its position (its connection breaks then). */
+    private volatile boolean positionFails;
     private final ReplicaSet replicas = new ReplicaSet("failover", List.of(node(0, "replica1"), node(1, "replica2")),
             LoadBalancers.create("round_robin"), clock, io.rwsplit.internal.health.HealthPolicy.of(config()));
     private final CausalReads causal = new CausalReads(ConsistencyRuntime.create(Map.of(), clock), "failover",
@@ -103,6 +105,24 @@ class FailoverRebaseTest {
         causal.observed(1, gtid("0-2-61"), replicas.epochs().current(1));
         monitor.watchPrimary();
         assertTrue(causal.applied(1, gtid("0-1-60")), "the same primary seen again is no second failover");
+    }
+
+    /**
+     * The monitor sees another server answer as the primary, and its connection breaks as it asks for the new primary's
+     * position: the failover is looked at again at the next interval, not taken for seen (nothing would re-base what
+     * reads must see, or look for a lost write, any more).
+     */
+    @Test
+    void aFailoverWhosePositionCouldNotBeReadIsLookedAtAgainAtTheNextInterval() {
+        monitor.watchPrimary();
+        behindPrimaryUrl = new Server("2@db:3308", false, "0-1-60");
+        positionFails = true;
+        monitor.watchPrimary();
+        assertEquals(null, causal.newSession().requirement(), "not re-based: its position is unknown");
+        positionFails = false;
+        clock.advanceMillis(1_000);
+        monitor.watchPrimary();
+        assertEquals(gtid("0-1-60"), causal.newSession().requirement().positionOrNull(), "re-based at the next look");
     }
 
     @Test
@@ -402,13 +422,18 @@ class FailoverRebaseTest {
      * Answers the monitor's queries as {@code server}: its position, and its identity unless the query asks for
      * it only from a writable server ({@code @@read_only} in the query) and the server is read-only.
      */
-    private static Connection connection(Server server) {
+    private Connection connection(Server server) {
         DatabaseMetaData md = fake(DatabaseMetaData.class, (name, args) ->
                 name.equals("getDatabaseProductName") ? "MariaDB" : null);
         return fake(Connection.class, (name, args) -> switch (name) {
             case "getMetaData" -> md;
             case "createStatement" -> fake(Statement.class, (sName, sArgs) -> switch (sName) {
-                case "executeQuery" -> rows(answer(server, (String) sArgs[0]));
+                case "executeQuery" -> {
+                    if (positionFails && ((String) sArgs[0]).contains("@@gtid_current_pos")) {
+                        throw new java.sql.SQLNonTransientConnectionException("simulated: connection reset", "08S01");
+                    }
+                    yield rows(answer(server, (String) sArgs[0]));
+                }
                 default -> null;
             });
             default -> null;
