@@ -149,9 +149,9 @@ public final class LsnPosition implements GtidPosition {
      * {@inheritDoc}
      *
      * <p>Past {@code survived}, the switch point of this server's timeline, a write is this server's own when it was
-     * written on this position's timeline: the old primary's writes that no standby had carry the old timeline. Its
-     * number is not compared with this position's: a commit's position is read as the WAL insert position, which may
-     * be ahead of the position the server reports as written. (Two servers promoted from one timeline without a shared
+     * written on this position's timeline: the old primary's writes that no standby had carry the old timeline. The
+     * LSNs are not compared (a commit's position, its WAL insert position or, after a synchronous commit, its flush
+     * position, is read after the commit and may be ahead of this one). (Two servers promoted from one timeline without a shared
      * archive may both take the next number: then the writes of the first that the second lacks pass for held.)
      */
     @Override

@@ -98,6 +98,27 @@ public final class GtidReader {
     }
 
     /**
+     * {@link #primary}, read when a failover is seen, for the base that writes committed before then require: on
+     * PostgreSQL the WAL insert position (with its timeline) as a standby can reach it
+     * ({@link LsnPosition#asReplayPosition}), since a commit made with {@code synchronous_commit=off} may not be
+     * written yet (its token holds the insert position, and the written one may lack it).
+     */
+    public GtidPosition primaryAtFailover(Connection c) throws SQLException {
+        if (flavour(c) != Flavour.POSTGRESQL) {
+            return primary(c);
+        }
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_current_wal_insert_lsn(), "
+                + TIMELINE_OF + "pg_current_wal_insert_lsn()), 1, 8), current_setting('wal_block_size')")) {
+            String text = rs.next() ? rs.getString(1) : null;
+            if (text == null || text.isEmpty()) {
+                return null;
+            }
+            return onTimeline(LsnPosition.parse(text), rs.getString(2))
+                    .asReplayPosition(Integer.parseInt(rs.getString(3).trim()));
+        }
+    }
+
+    /**
      * A PostgreSQL primary's WAL position with its timeline (which says that the server's own writes are its own, not
      * an older primary's: {@link GtidPosition#holdsAfterPromotion}); null when the server answers none.
      */

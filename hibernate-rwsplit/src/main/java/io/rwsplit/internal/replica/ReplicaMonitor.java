@@ -75,6 +75,8 @@ public final class ReplicaMonitor implements AutoCloseable {
     private final Clock clock;
     /** The primary's identity as last seen ({@link ServerRole}), or null before the first look. */
     private volatile String primaryIdentity;
+    /** The new primary whose failover look last failed to read its positions (logged once for it); monitor thread only. */
+    private String lookFailedFor;
     /** Which server a connection of the primary URL is on ({@link io.rwsplit.internal.health.ServerAddress}). */
     private final io.rwsplit.internal.health.ServerAddress addresses = io.rwsplit.internal.health.ServerAddress.ofDrivers();
 
@@ -386,17 +388,34 @@ public final class ReplicaMonitor implements AutoCloseable {
             boolean writable = identity != null || (flavour != GtidReader.Flavour.MARIADB && flavour != GtidReader.Flavour.MYSQL);
             String before = primaryIdentity;
             if (identity != null && !identity.equals(before)) {
-                if (before != null) {
+                if (before == null) {
+                    primaryIdentity = identity;
+                }
+                else {
                     long asOfMicros = clock.epochMicros();   // before the position: what committed earlier is in it
                     PrimaryChange.Seen seen = primaryChanged.seen(asOfMicros);
-                    GtidPosition position = gtid.primary(c);
-                    GtidPosition survived = gtid.survived(c, position);
+                    GtidPosition position;
+                    GtidPosition survived;
+                    try {
+                        position = gtid.primaryAtFailover(c);
+                        survived = gtid.survived(c, position);
+                    }
+                    catch (SQLException | RuntimeException e) {
+                        // looked at again at the next interval (the identity is not taken for seen yet)
+                        if (!identity.equals(lookFailedFor)) {
+                            lookFailedFor = identity;
+                            log.warn("[{}] another server answers as the primary ({} -> {}), and its position could not"
+                                    + " be read ({}): looked at again every probe interval", replicas.label(), before,
+                                    identity, Secrets.describe(e));
+                        }
+                        throw e;
+                    }
+                    // once its positions are read: told once, even if what follows throws
+                    primaryIdentity = identity;
                     log.warn("[{}] another server answers as the primary ({} -> {}): a failover; what reads must see is"
                             + " re-based on the new primary's position {}", replicas.label(), before, identity, position);
                     seen.changed(position, survived);
                 }
-                // once told: a look whose positions could not be read is made again at the next interval
-                primaryIdentity = identity;
             }
             primaryAnswers.answered(writable, askedAt, writable ? addresses.of(c) : null, identity);
         }
