@@ -188,7 +188,7 @@ enum GtidFlavour {
      */
     private static final String POSTGRESQL_CAPTURE =
             "select pg_current_wal_insert_lsn(), current_setting('wal_block_size'), pg_current_wal_flush_lsn(), "
-            + io.rwsplit.internal.health.GtidReader.TIMELINE_OF + "pg_current_wal_insert_lsn()), 1, 8)";
+            + io.rwsplit.internal.health.GtidReader.timelineOf("pg_current_wal_insert_lsn()");
 
     /** The commit of a transaction and its position in one round trip: see {@code POSTGRESQL.commitCapturing}. */
     private static final String POSTGRESQL_COMMIT_AND_CAPTURE =

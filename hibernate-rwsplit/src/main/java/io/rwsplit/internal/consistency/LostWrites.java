@@ -56,9 +56,10 @@ final class LostWrites {
      */
     void failover(GtidPosition survived, GtidPosition newPrimary, UnitPosition.Writes wrote,
                   UnitPosition.Unconfirmed unconfirmed, long nowMicros) {
-        ConsistencyToken missing = survived == null ? null
-                : missing(survived, newPrimary, wrote.firstWriter()) != null ? wrote.firstWriter()
-                : missing(survived, newPrimary, wrote.furthest());
+        ConsistencyToken missing = survived == null ? null : missing(survived, newPrimary, wrote.firstWriter());
+        if (missing == null && survived != null) {
+            missing = missing(survived, newPrimary, wrote.furthest());
+        }
         boolean known = missing != null;
         if (!known && unconfirmed == null) {
             return;

@@ -92,7 +92,7 @@ public final class GtidReader {
         return switch (flavour(c)) {
             case MARIADB -> GtidPosition.parseMariaDb(value(c, "select @@gtid_current_pos"));
             case MYSQL -> GtidPosition.parseMySql(value(c, "select @@global.gtid_executed"));
-            case POSTGRESQL -> primaryLsn(c, "pg_current_wal_lsn()");
+            case POSTGRESQL -> primaryLsn(c, "pg_current_wal_lsn()", false);
             default -> null;
         };
     }
@@ -104,40 +104,36 @@ public final class GtidReader {
      * written yet (its token holds the insert position, and the written one may lack it).
      */
     public GtidPosition primaryAtFailover(Connection c) throws SQLException {
-        if (flavour(c) != Flavour.POSTGRESQL) {
-            return primary(c);
-        }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select pg_current_wal_insert_lsn(), "
-                + TIMELINE_OF + "pg_current_wal_insert_lsn()), 1, 8), current_setting('wal_block_size')")) {
+        return flavour(c) == Flavour.POSTGRESQL ? primaryLsn(c, "pg_current_wal_insert_lsn()", true) : primary(c);
+    }
+
+    /**
+     * A PostgreSQL primary's WAL position {@code lsn} (a SQL expression) with its timeline (which says that the
+     * server's own writes are its own, not an older primary's: {@link GtidPosition#holdsAfterPromotion}), as a standby
+     * can reach it when {@code replayable}; null when the server answers none.
+     */
+    private static GtidPosition primaryLsn(Connection c, String lsn, boolean replayable) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select " + lsn + ", " + timelineOf(lsn)
+                + (replayable ? ", current_setting('wal_block_size')" : ""))) {
             String text = rs.next() ? rs.getString(1) : null;
             if (text == null || text.isEmpty()) {
                 return null;
             }
-            return onTimeline(LsnPosition.parse(text), rs.getString(2))
-                    .asReplayPosition(Integer.parseInt(rs.getString(3).trim()));
+            LsnPosition position = onTimeline(LsnPosition.parse(text), rs.getString(2));
+            return replayable ? position.asReplayPosition(Integer.parseInt(rs.getString(3).trim())) : position;
         }
     }
 
     /**
-     * A PostgreSQL primary's WAL position with its timeline (which says that the server's own writes are its own, not
-     * an older primary's: {@link GtidPosition#holdsAfterPromotion}); null when the server answers none.
+     * A SQL expression: the timeline of a primary's WAL at the LSN the expression {@code lsn} gives, eight hexadecimal
+     * digits (the first field of the WAL file's name; it fails during recovery).
      */
-    private static GtidPosition primaryLsn(Connection c, String lsn) throws SQLException {
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select " + lsn + ", "
-                + TIMELINE_OF + lsn + "), 1, 8)")) {
-            String text = rs.next() ? rs.getString(1) : null;
-            return text == null || text.isEmpty() ? null : onTimeline(LsnPosition.parse(text), rs.getString(2));
-        }
+    public static String timelineOf(String lsn) {
+        return "substr(pg_walfile_name(" + lsn + "), 1, 8)";
     }
 
     /**
-     * The start of a SQL expression, to be followed by an LSN and {@code "), 1, 8)"}: the timeline of a primary's WAL
-     * at that LSN, eight hexadecimal digits (the first field of the WAL file's name; it fails during recovery).
-     */
-    public static final String TIMELINE_OF = "substr(pg_walfile_name(";
-
-    /**
-     * {@code position} on the timeline {@code hex} (eight hexadecimal digits, as {@link #TIMELINE_OF} answers);
+     * {@code position} on the timeline {@code hex} (eight hexadecimal digits, as {@link #timelineOf} answers);
      * {@code position} itself when {@code hex} is null or no timeline.
      */
     public static LsnPosition onTimeline(LsnPosition position, String hex) {
@@ -145,10 +141,9 @@ public final class GtidReader {
             return position;
         }
         try {
-            long timeline = Long.parseUnsignedLong(hex.trim(), 16);
-            return timeline >= 1 && timeline <= 0xFFFF_FFFFL ? position.onTimeline(timeline) : position;
+            return position.onTimeline(Long.parseUnsignedLong(hex.trim(), 16));
         }
-        catch (NumberFormatException e) {
+        catch (IllegalArgumentException notATimeline) {   // NumberFormatException too
             return position;
         }
     }
